@@ -1,0 +1,25 @@
+/** Error codes the API answers with as `{"error": code}` (DESIGN.md §5). */
+export const ERROR_CODES = [
+  'invalid_credentials',
+  'missing_credentials',
+  'invalid_code',
+  'duplicate',
+  'email_failed',
+  'invalid_token',
+  'username_taken',
+  'weak_password',
+  'validation_failed',
+  'unsupported_media_type',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'ticket_closed',
+  'too_many_files',
+  'file_too_large',
+  'unsupported_file_type',
+  'rate_limited',
+  'service_unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import {
+  CODE_LENGTH,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './limits';
+
+/** Defined once and used by both the forms and the routes. */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN)
+  .max(USERNAME_MAX)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'username_chars');
+
+export const EmailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email());
+
+export const PasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const CodeSchema = z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`));
+
+export const RegisterSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+export const VerifyEmailSchema = RegisterSchema.extend({ code: CodeSchema });
+
+export const LoginSchema = z.object({
+  identifier: z.string().trim().max(EMAIL_MAX),
+  password: z.string().max(PASSWORD_MAX),
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const MfaVerifySchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  code: z.string().trim().max(32),
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const MfaResendSchema = z.object({ userId: z.coerce.number().int().positive() });
+
+export const ResetRequestSchema = z.object({ email: z.string().trim().max(EMAIL_MAX) });
+
+export const ResetConfirmSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: PasswordSchema,
+});
+
+export const UsernameChangeSchema = z.object({ username: UsernameSchema });
+
+export const CodeConfirmSchema = z.object({ code: z.string().trim().max(32) });
+
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+export type VerifyEmailInput = z.infer<typeof VerifyEmailSchema>;
+export type LoginInput = z.infer<typeof LoginSchema>;
