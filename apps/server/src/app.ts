@@ -1,0 +1,123 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { inArray, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { users } from './db/schema/index';
+import type { AppDeps } from './deps';
+import { type EventBus, MemoryEventBus } from './events/bus';
+import { type Clock, systemClock } from './lib/clock';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
+import { authRoutes } from './modules/auth/routes';
+import { devOutboxRoutes } from './modules/dev-outbox/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { csrfProtection } from './plugins/csrf';
+import { errorHandler } from './plugins/error-handler';
+import { securityHeaders } from './plugins/security-headers';
+import { webApp } from './plugins/web-app';
+
+export interface BuildOptions {
+  config: Config;
+  /** Tests pass a shared database; otherwise one is opened from the config. */
+  database?: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  bus?: EventBus;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Query values can be secrets (the reset page's token): logs keep only their names. */
+export function redactUrl(url: string): string {
+  const [pathname, query] = url.split('?');
+  if (!query) return url;
+  const keys = query.split('&').map((pair) => `${pair.split('=')[0]}=[redacted]`);
+  return `${pathname}?${keys.join('&')}`;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.code', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    // Request ids are generated, never taken from a client header.
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  const ownsDatabase = !options.database;
+  const clock = options.clock ?? systemClock;
+  const bus = options.bus ?? new MemoryEventBus();
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock,
+    mailer,
+    limiter: options.limiter ?? new MemoryRateLimiter(clock),
+    log: app.log,
+    bus,
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!options.bus) await bus.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  if (config.adminEmails.length) {
+    // ADMIN_EMAILS is the source of truth for those addresses at every start.
+    await database.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(inArray(sql`lower(${users.email})`, config.adminEmails));
+  }
+
+  // JSON calls accept only application/json; a form post or text/plain is 415.
+  app.removeContentTypeParser(['text/plain']);
+
+  // Called, not registered: these must apply to the whole app, not an encapsulated child.
+  errorHandler(app);
+  await securityHeaders(app);
+  await app.register(fastifyCookie);
+  csrfProtection(app);
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.code(503).send({ error: 'service_unavailable' });
+    }
+  });
+
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  if (config.env === 'development') await app.register(devOutboxRoutes);
+  await app.register(webApp);
+  return app;
+}

@@ -1,0 +1,2 @@
+// The one list of tables drizzle-kit and the client see.
+export * from './accounts';

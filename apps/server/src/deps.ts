@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { EventBus } from './events/bus';
+import type { Clock } from './lib/clock';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { Mailer } from './mail/transport';
+
+/** Shared resources every service receives; decorated onto the app as `deps`. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  bus: EventBus;
+}
+
+/** Who is asking, for the security log and throttling. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

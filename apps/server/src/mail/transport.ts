@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Resolves when the message was accepted by the transport; rejects otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A mail server that does not answer must not hold a request for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+export interface OutboxEntry extends MailMessage {
+  id: string;
+  date: string;
+}
+
+/**
+ * Development stand-in for SMTP: every message is a JSON file in
+ * DATA_DIR/outbox, listed at /dev/outbox. The log names the file but never
+ * prints the message, because it carries codes and reset links.
+ */
+export function createOutboxMailer(outboxDir: string, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(message) {
+      await fs.mkdir(outboxDir, { recursive: true });
+      const date = new Date();
+      const id = `${date.toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
+      const entry: OutboxEntry = { id, date: date.toISOString(), ...message };
+      await fs.writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2));
+      log.info(
+        { to: message.to, subject: message.subject, file: `${id}.json` },
+        'e-mail written to the dev outbox (/dev/outbox)',
+      );
+    },
+    close: () => {},
+  };
+}
+
+export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
+  const names = await fs.readdir(outboxDir).catch(() => [] as string[]);
+  const entries = await Promise.all(
+    names
+      .filter((n) => n.endsWith('.json'))
+      .map(
+        async (n) => JSON.parse(await fs.readFile(path.join(outboxDir, n), 'utf8')) as OutboxEntry,
+      ),
+  );
+  return entries.sort((a, b) => b.id.localeCompare(a.id));
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@studio/shared/limits';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailCodes } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { rateLimited } from '../../lib/errors';
+import { consume } from '../../lib/rate-limiter';
+import { randomCode, safeEqual, sha256 } from '../../lib/tokens';
+
+export type CodePurpose = (typeof emailCodes.$inferInsert)['purpose'];
+
+/** Per address: at most 3 sends a minute and 10 an hour. */
+const SEND_LIMITS = [
+  { limit: 3, windowMs: 60_000 },
+  { limit: 10, windowMs: 3_600_000 },
+] as const;
+
+function hashCode(salt: string, code: string): string {
+  return `${salt}$${sha256(`${salt}:${code}`)}`;
+}
+
+function matches(stored: string, code: string): boolean {
+  const [salt = ''] = stored.split('$');
+  return safeEqual(stored, hashCode(salt, code));
+}
+
+export interface CodeTarget {
+  purpose: CodePurpose;
+  email: string;
+  /** What the code is bound to: a username, a login challenge, a user. */
+  subject: string;
+}
+
+/**
+ * Throttles sends per address, voids earlier codes for the same target and
+ * stores a fresh one. Returns the code (for the e-mail) and a way to undo the
+ * insert if the e-mail then cannot be sent.
+ */
+export async function issueCode(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter'>,
+  target: CodeTarget,
+): Promise<{ code: string; discard: () => Promise<void> }> {
+  const email = target.email.toLowerCase();
+  const wait = await consume(deps.limiter, `code-send:${email}`, SEND_LIMITS);
+  if (wait > 0) throw rateLimited(wait);
+
+  const now = deps.clock.now();
+  const code = randomCode();
+  const id = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(emailCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(emailCodes.purpose, target.purpose),
+          eq(emailCodes.email, email),
+          eq(emailCodes.subject, target.subject),
+          isNull(emailCodes.consumedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(emailCodes)
+      .values({
+        purpose: target.purpose,
+        email,
+        subject: target.subject,
+        codeHash: hashCode(randomBytes(8).toString('hex'), code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      })
+      .returning({ id: emailCodes.id });
+    return row!.id;
+  });
+  return {
+    code,
+    discard: async () => {
+      await deps.db.delete(emailCodes).where(eq(emailCodes.id, id));
+    },
+  };
+}
+
+/**
+ * Checks a code and, if right, consumes it. Every try counts before the
+ * comparison, in one statement, so parallel guesses cannot exceed the limit;
+ * after five tries the code is dead, even for the right digits.
+ * Pass a transaction as `db` to tie the consumption to what the code unlocks.
+ */
+export async function consumeCode(
+  deps: Pick<AppDeps, 'clock'> & { db: Db },
+  target: CodeTarget & { code: string },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const email = target.email.toLowerCase();
+  const [latest] = await deps.db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.purpose, target.purpose),
+        eq(emailCodes.email, email),
+        eq(emailCodes.subject, target.subject),
+        isNull(emailCodes.consumedAt),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailCodes.id))
+    .limit(1);
+  if (!latest) return false;
+
+  const [tried] = await deps.db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(emailCodes.id, latest.id),
+        isNull(emailCodes.consumedAt),
+        lt(emailCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ codeHash: emailCodes.codeHash });
+  if (!tried || !matches(tried.codeHash, target.code.trim())) return false;
+
+  const consumed = await deps.db
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.id, latest.id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return consumed.length === 1;
+}

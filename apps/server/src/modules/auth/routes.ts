@@ -1,0 +1,115 @@
+import {
+  LoginSchema,
+  MfaResendSchema,
+  MfaVerifySchema,
+  RegisterSchema,
+  ResetConfirmSchema,
+  ResetRequestSchema,
+  VerifyEmailSchema,
+} from '@studio/shared/schemas';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
+import { badRequest } from '../../lib/errors';
+import { requestMeta } from '../../lib/request-meta';
+import { parse } from '../../lib/validate';
+import { currentSession, requireUser, toPublicUser } from './guards';
+import { createAuthService, type NewSession } from './service';
+import {
+  baseCookieOptions,
+  clearSessionCookie,
+  cookieName,
+  deleteSession,
+  setSessionCookie,
+} from './sessions';
+
+const CHALLENGE_COOKIE = 'mfa_pending';
+
+export async function authRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+  const auth = createAuthService(app.deps);
+
+  const startSession = (reply: FastifyReply, session: NewSession) =>
+    setSessionCookie(reply, config, session, session.isPersistent);
+
+  app.get('/api/auth/me', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    return { user: toPublicUser(user), isStaff: user.isAdmin };
+  });
+
+  app.post('/api/auth/register', async (request) => {
+    await auth.register({ input: parse(RegisterSchema, request.body) });
+    return { ok: true };
+  });
+
+  app.post('/api/auth/verify-email', async (request, reply) => {
+    const input = parse(VerifyEmailSchema, request.body);
+    const { user, session } = await auth.verifyEmail({ input, meta: requestMeta(request) });
+    startSession(reply, session);
+    return { user: toPublicUser(user) };
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body.identifier !== 'string' || typeof body.password !== 'string') {
+      throw badRequest('missing_credentials');
+    }
+    const input = parse(LoginSchema, body);
+    const result = await auth.login({ ...input, meta: requestMeta(request) });
+    if (result.kind === 'mfa') {
+      // Binds the code step to this browser: the user id alone is not enough.
+      reply.setCookie(cookieName(config, CHALLENGE_COOKIE), result.challengeToken, {
+        ...baseCookieOptions(config),
+        maxAge: 10 * 60,
+      });
+      return { mfa_required: true, user_id: result.user.id };
+    }
+    startSession(reply, result.session);
+    return { user: toPublicUser(result.user) };
+  });
+
+  app.post('/api/auth/mfa/verify', async (request, reply) => {
+    const input = parse(MfaVerifySchema, request.body);
+    const { user, session } = await auth.verifyMfa({
+      ...input,
+      challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
+      meta: requestMeta(request),
+    });
+    reply.clearCookie(cookieName(config, CHALLENGE_COOKIE), baseCookieOptions(config));
+    startSession(reply, session);
+    return { ok: true, user: toPublicUser(user) };
+  });
+
+  app.post('/api/auth/mfa/resend', async (request) => {
+    const input = parse(MfaResendSchema, request.body);
+    await auth.resendMfa({
+      userId: input.userId,
+      challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
+    });
+    return { ok: true };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const session = await currentSession(request, reply);
+    if (session) {
+      await deleteSession(app.deps, session.sessionId);
+      const event: SessionEvent = { type: 'session-ended', sessionId: session.sessionId };
+      await app.deps.bus.publish(SESSION_CHANNEL, event);
+    }
+    clearSessionCookie(reply, config);
+    return { ok: true };
+  });
+
+  app.post('/api/auth/password-reset/request', async (request) => {
+    const { email } = parse(ResetRequestSchema, request.body);
+    await auth.requestPasswordReset({ email, meta: requestMeta(request) });
+    return { ok: true };
+  });
+
+  app.post('/api/auth/password-reset/confirm', async (request) => {
+    const input = parse(ResetConfirmSchema, request.body);
+    const { userId } = await auth.confirmPasswordReset({ ...input, meta: requestMeta(request) });
+    const event: SessionEvent = { type: 'user-sessions-ended', userId };
+    await app.deps.bus.publish(SESSION_CHANNEL, event);
+    return { ok: true };
+  });
+}

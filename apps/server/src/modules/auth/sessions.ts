@@ -1,0 +1,103 @@
+import { SESSION_IDLE_MS, SESSION_REMEMBER_MS } from '@studio/shared/limits';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import type { AppDeps, RequestMeta } from '../../deps';
+import { randomToken, sha256 } from '../../lib/tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Writing last-used on every request would cost a write per call; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Over https the `__Host-` prefix pins the cookie to our exact origin. */
+export function cookieName(config: Config, base: string): string {
+  return config.isHttps ? `__Host-${base}` : base;
+}
+
+export function baseCookieOptions(config: Config) {
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.isHttps };
+}
+
+export async function createSession(
+  deps: Pick<AppDeps, 'clock'> & { db: Db },
+  input: { userId: number; isPersistent: boolean; meta: RequestMeta },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const now = deps.clock.now();
+  const expiresAt = new Date(
+    now.getTime() + (input.isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS),
+  );
+  await deps.db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId: input.userId,
+    isPersistent: input.isPersistent,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt,
+    ip: input.meta.ip,
+    userAgent: input.meta.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  session: { token: string; expiresAt: Date },
+  isPersistent: boolean,
+) {
+  reply.setCookie(cookieName(config, 'sid'), session.token, {
+    ...baseCookieOptions(config),
+    // Without remember-me the cookie dies with the browser; the server's idle limit covers the rest.
+    ...(isPersistent ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(cookieName(config, 'sid'), baseCookieOptions(config));
+}
+
+export function sessionToken(request: FastifyRequest, config: Config): string | undefined {
+  return request.cookies[cookieName(config, 'sid')];
+}
+
+/**
+ * Finds the live session for a token and slides its expiry: a remembered
+ * session lives 30 days from its last use, a browser session 12 hours.
+ */
+export async function findSessionUser(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  token: string,
+): Promise<{ user: UserRow; sessionId: number; renewedUntil: Date | null } | null> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  let renewedUntil: Date | null = null;
+  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    const lifetime = row.session.isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS;
+    const expiresAt = new Date(now.getTime() + lifetime);
+    await deps.db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt })
+      .where(eq(sessions.id, row.session.id));
+    // A remembered session's cookie is extended along with the row.
+    if (row.session.isPersistent) renewedUntil = expiresAt;
+  }
+  return { user: row.user, sessionId: row.session.id, renewedUntil };
+}
+
+export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: number) {
+  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(deps: { db: Db }, userId: number) {
+  await deps.db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors';
+import { users } from '../../db/schema/index';
+import type { AppDeps, RequestMeta } from '../../deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { mailTemplates } from '../../mail/templates';
+import { consumeCode, issueCode } from '../auth/codes';
+import type { UserRow } from '../auth/sessions';
+import { recordSecurityEvent } from '../security-log/service';
+
+type MfaChange = 'enable' | 'disable';
+
+export function createProfileService(deps: AppDeps) {
+  const { db, clock, mailer } = deps;
+
+  return {
+    async changeUsername({
+      user,
+      username,
+      meta,
+    }: {
+      user: UserRow;
+      username: string;
+      meta: RequestMeta;
+    }) {
+      try {
+        await db
+          .update(users)
+          .set({ username, updatedAt: clock.now() })
+          .where(eq(users.id, user.id));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'username_taken');
+        throw error;
+      }
+      await recordSecurityEvent(deps, {
+        event: 'username_changed',
+        userId: user.id,
+        meta,
+        details: { from: user.username, to: username },
+      });
+    },
+
+    /** E-mails a code that confirms turning 2FA on or off (request and resend alike). */
+    async requestMfaChange({ user, change }: { user: UserRow; change: MfaChange }) {
+      const purpose = change === 'enable' ? 'mfa_enable' : 'mfa_disable';
+      const { code, discard } = await issueCode(deps, {
+        purpose,
+        email: user.email,
+        subject: `user:${user.id}`,
+      });
+      const message =
+        change === 'enable'
+          ? mailTemplates.mfaEnableCode(user.email, code)
+          : mailTemplates.mfaDisableCode(user.email, code);
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        deps.log.warn({ err: error }, '2FA code e-mail could not be sent');
+        await discard();
+        throw new AppError(502, 'email_failed');
+      }
+    },
+
+    async confirmMfaChange({
+      user,
+      change,
+      code,
+      meta,
+    }: {
+      user: UserRow;
+      change: MfaChange;
+      code: string;
+      meta: RequestMeta;
+    }) {
+      const purpose = change === 'enable' ? 'mfa_enable' : 'mfa_disable';
+      const ok = await consumeCode(deps, {
+        purpose,
+        email: user.email,
+        subject: `user:${user.id}`,
+        code,
+      });
+      if (!ok) throw badRequest('invalid_code');
+      await db
+        .update(users)
+        .set({ mfaEnabled: change === 'enable', updatedAt: clock.now() })
+        .where(eq(users.id, user.id));
+      await recordSecurityEvent(deps, {
+        event: change === 'enable' ? 'mfa_enabled' : 'mfa_disabled',
+        userId: user.id,
+        meta,
+      });
+    },
+  };
+}

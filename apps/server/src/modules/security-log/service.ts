@@ -1,0 +1,37 @@
+import { securityLog } from '../../db/schema/index';
+import type { AppDeps, RequestMeta } from '../../deps';
+
+export type SecurityEvent =
+  | 'register'
+  | 'login'
+  | 'login_failed'
+  | 'login_throttled'
+  | 'mfa_challenge'
+  | 'mfa_failed'
+  | 'mfa_locked'
+  | 'logout'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'username_changed'
+  | 'mfa_enabled'
+  | 'mfa_disabled';
+
+/** Appends one entry; the log carries no secrets, only who, what, when and from where. */
+export async function recordSecurityEvent(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  entry: {
+    event: SecurityEvent;
+    userId?: number | null;
+    meta: RequestMeta;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await deps.db.insert(securityLog).values({
+    event: entry.event,
+    userId: entry.userId ?? null,
+    ip: entry.meta.ip,
+    userAgent: entry.meta.userAgent?.slice(0, 512) ?? null,
+    details: entry.details ?? null,
+    createdAt: deps.clock.now(),
+  });
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isKnownRoute } from '@studio/shared/routes';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Prerendered routes get their own HTML, the other
+ * known routes the SPA fallback, and unknown paths the 404 page with status 404.
+ */
+export async function webApp(app: FastifyInstance) {
+  const root = app.deps.config.webDir;
+  const hasBuild = fs.existsSync(root);
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      redirect: false,
+      setHeaders(reply, filePath) {
+        // Vite puts content-hashed files under assets/: they never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('.html')) {
+          reply.header('Cache-Control', 'no-cache');
+        } else {
+          reply.header('Cache-Control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+
+  const firstExisting = (names: string[]) =>
+    names.map((n) => path.join(root, n)).find((file) => fs.existsSync(file));
+
+  function pageFor(pathname: string): { file: string | undefined; status: number } {
+    if (isKnownRoute(pathname)) {
+      const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+      const prerendered = trimmed ? `${trimmed}/index.html` : 'index.html';
+      return {
+        file: firstExisting([prerendered, '__spa-fallback.html', 'index.html']),
+        status: 200,
+      };
+    }
+    return { file: firstExisting(['404.html', '__spa-fallback.html', 'index.html']), status: 404 };
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = decodePath(request.url.split('?')[0] ?? '/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!isPage || pathname === null) return reply.code(404).send({ error: 'not_found' });
+    const { file, status } = pageFor(pathname);
+    if (!file) {
+      return reply
+        .code(status === 200 ? 503 : 404)
+        .type('text/plain; charset=utf-8')
+        .send('Aplikacja nie została zbudowana. Uruchom: npm run build');
+    }
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(await fsp.readFile(file));
+  });
+}
+
+function decodePath(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
