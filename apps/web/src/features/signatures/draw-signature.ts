@@ -1,0 +1,248 @@
+import { type DepartmentId, getDepartment } from './departments';
+import { type SignatureFontId, scriptFont } from './signature-fonts';
+import {
+  type Box,
+  FONT_SIZES,
+  fitFontSize,
+  type MeasureInk,
+  placeRotatedText,
+  SIGNATURE_HEIGHT,
+  SIGNATURE_LAYOUT,
+  SIGNATURE_ROTATION_DEG,
+  SIGNATURE_WIDTH,
+} from './signature-layout';
+
+export interface SignatureInputs {
+  name: string;
+  rank: string;
+  department: DepartmentId;
+  font: SignatureFontId;
+}
+
+/** Shown faded in the preview until the visitor types their own text. */
+export const NAME_PLACEHOLDER = 'Imię Nazwisko';
+export const RANK_PLACEHOLDER = 'Stopień';
+
+const SANS = 'ui-sans-serif, system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const INK = '#142456';
+const TEXT = '#0f172a';
+const MUTED = '#475569';
+const PLACEHOLDER_ALPHA = 0.35;
+
+/** The text the picture shows for the given inputs (placeholders for empty fields). */
+export function signatureTexts(inputs: SignatureInputs) {
+  const name = inputs.name.trim();
+  const rank = inputs.rank.trim();
+  return {
+    name: name || NAME_PLACEHOLDER,
+    rank: rank || RANK_PLACEHOLDER,
+    hasName: name.length > 0,
+    hasRank: rank.length > 0,
+  };
+}
+
+function measureWith(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  fontAt: (size: number) => string,
+): MeasureInk {
+  return (size) => {
+    ctx.font = fontAt(size);
+    const metrics = ctx.measureText(text);
+    return {
+      left: metrics.actualBoundingBoxLeft,
+      right: metrics.actualBoundingBoxRight,
+      ascent: metrics.actualBoundingBoxAscent,
+      descent: metrics.actualBoundingBoxDescent,
+    };
+  };
+}
+
+/**
+ * Measures a straight line by its advance width and its font size, so that
+ * lines keep a steady baseline whatever letters they hold.
+ */
+function measureLine(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  fontAt: (size: number) => string,
+): MeasureInk {
+  return (size) => {
+    ctx.font = fontAt(size);
+    const width = ctx.measureText(text).width;
+    return { left: width / 2, right: width / 2, ascent: size / 2, descent: size / 2 };
+  };
+}
+
+function setLetterSpacing(ctx: CanvasRenderingContext2D, spacing: string) {
+  // Not in every browser's canvas yet; without it the text is just tighter.
+  if ('letterSpacing' in ctx) ctx.letterSpacing = spacing;
+}
+
+function drawCenteredLine(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  box: Box,
+  baseSize: number,
+  fontAt: (size: number) => string,
+) {
+  const size = fitFontSize({
+    measure: measureLine(ctx, text, fontAt),
+    baseSize,
+    maxWidth: box.width,
+    maxHeight: box.height,
+  });
+  ctx.font = fontAt(size);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, box.x + box.width / 2, box.y + box.height / 2);
+}
+
+function roundedRectPath(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  radius: number,
+) {
+  ctx.beginPath();
+  ctx.moveTo(x + radius, y);
+  ctx.arcTo(x + width, y, x + width, y + height, radius);
+  ctx.arcTo(x + width, y + height, x, y + height, radius);
+  ctx.arcTo(x, y + height, x, y, radius);
+  ctx.arcTo(x, y, x + width, y, radius);
+  ctx.closePath();
+}
+
+function drawCard(ctx: CanvasRenderingContext2D, accent: string) {
+  roundedRectPath(ctx, 1, 1, SIGNATURE_WIDTH - 2, SIGNATURE_HEIGHT - 2, 24);
+  const paper = ctx.createLinearGradient(0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
+  paper.addColorStop(0, '#ffffff');
+  paper.addColorStop(1, '#eef2f8');
+  ctx.fillStyle = paper;
+  ctx.fill();
+
+  ctx.save();
+  ctx.clip();
+  // Accent band on the left edge and a soft glow behind the emblem.
+  ctx.fillStyle = accent;
+  ctx.fillRect(0, 0, 10, SIGNATURE_HEIGHT);
+  const { emblem } = SIGNATURE_LAYOUT;
+  const cx = emblem.x + emblem.width / 2;
+  const cy = emblem.y + emblem.height / 2;
+  const glow = ctx.createRadialGradient(cx, cy, 10, cx, cy, 130);
+  glow.addColorStop(0, `${accent}2e`);
+  glow.addColorStop(1, `${accent}00`);
+  ctx.fillStyle = glow;
+  ctx.fillRect(0, 0, 260, SIGNATURE_HEIGHT);
+  ctx.restore();
+
+  roundedRectPath(ctx, 1, 1, SIGNATURE_WIDTH - 2, SIGNATURE_HEIGHT - 2, 24);
+  ctx.strokeStyle = 'rgba(15, 23, 42, 0.14)';
+  ctx.lineWidth = 2;
+  ctx.stroke();
+}
+
+function drawEmblem(ctx: CanvasRenderingContext2D, image: CanvasImageSource | null) {
+  if (!image) return;
+  const { x, y, width, height } = SIGNATURE_LAYOUT.emblem;
+  ctx.drawImage(image, x, y, width, height);
+}
+
+/**
+ * Draws the whole signature onto a context whose user space is 750×340
+ * (the caller scales it for high-density screens). The chosen script font must
+ * already be loaded, or the canvas would silently fall back to another font.
+ */
+export function drawSignature(
+  ctx: CanvasRenderingContext2D,
+  inputs: SignatureInputs,
+  emblem: CanvasImageSource | null,
+) {
+  const department = getDepartment(inputs.department);
+  const texts = signatureTexts(inputs);
+  const layout = SIGNATURE_LAYOUT;
+
+  ctx.clearRect(0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
+  ctx.save();
+  setLetterSpacing(ctx, '0px');
+  drawCard(ctx, department.accent);
+  drawEmblem(ctx, emblem);
+
+  // Department code under the emblem (label, 30 px).
+  ctx.fillStyle = department.accent;
+  setLetterSpacing(ctx, '1px');
+  drawCenteredLine(
+    ctx,
+    department.code,
+    layout.code,
+    FONT_SIZES.label,
+    (size) => `700 ${size}px ${SANS}`,
+  );
+  setLetterSpacing(ctx, '0px');
+
+  // The handwritten name, tilted by the signature angle.
+  const fontAt = (size: number) => scriptFont(inputs.font, size);
+  const placement = placeRotatedText(
+    measureWith(ctx, texts.name, fontAt),
+    layout.name,
+    FONT_SIZES.name,
+    SIGNATURE_ROTATION_DEG,
+  );
+  ctx.save();
+  ctx.globalAlpha = texts.hasName ? 1 : PLACEHOLDER_ALPHA;
+  ctx.translate(placement.centerX, placement.centerY);
+  ctx.rotate(placement.rotation);
+  ctx.font = fontAt(placement.fontSize);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillStyle = INK;
+  ctx.fillText(texts.name, placement.penX, placement.penY);
+  ctx.restore();
+
+  // The line the name is signed on, fading out at both ends.
+  const { rule } = layout;
+  const line = ctx.createLinearGradient(rule.x, 0, rule.x + rule.width, 0);
+  line.addColorStop(0, `${department.accent}00`);
+  line.addColorStop(0.15, department.accent);
+  line.addColorStop(0.85, department.accent);
+  line.addColorStop(1, `${department.accent}00`);
+  ctx.fillStyle = line;
+  ctx.fillRect(rule.x, rule.y, rule.width, rule.height);
+
+  // Printed name (label, 30 px).
+  ctx.fillStyle = TEXT;
+  ctx.globalAlpha = texts.hasName ? 1 : PLACEHOLDER_ALPHA;
+  drawCenteredLine(
+    ctx,
+    texts.name,
+    layout.label,
+    FONT_SIZES.label,
+    (size) => `600 ${size}px ${SANS}`,
+  );
+
+  // Rank (italic, 30 px).
+  ctx.fillStyle = MUTED;
+  ctx.globalAlpha = texts.hasRank ? 1 : PLACEHOLDER_ALPHA;
+  drawCenteredLine(
+    ctx,
+    texts.rank,
+    layout.rank,
+    FONT_SIZES.rank,
+    (size) => `italic ${size}px ${SANS}`,
+  );
+
+  // Department full name (20 px).
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = department.accent;
+  setLetterSpacing(ctx, '2px');
+  drawCenteredLine(
+    ctx,
+    department.fullName.toUpperCase(),
+    layout.department,
+    FONT_SIZES.department,
+    (size) => `600 ${size}px ${SANS}`,
+  );
+  ctx.restore();
+}
