@@ -1,0 +1,131 @@
+import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
+
+/**
+ * Which files a message may carry (SPEC.md §5, §9): at most 5, each at most
+ * 8 MB. Files chosen with the picker or pasted are size-checked at once and an
+ * oversize one is skipped with a toast; dropped files are not checked when
+ * they are dropped, and an oversize one is silently left out when sending.
+ */
+
+export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE };
+
+/** The part of `File` these rules look at, so tests need no DOM. */
+export interface FileLike {
+  name: string;
+  size: number;
+  type: string;
+}
+
+export type FileSource = 'picker' | 'paste' | 'drop';
+
+export const FILE_TOO_LARGE_MESSAGE = 'Plik nie może być większy niż 8MB';
+export const TOO_MANY_FILES_MESSAGE = `Możesz dołączyć maksymalnie ${MAX_FILES_PER_MESSAGE} plików do jednej wiadomości.`;
+export const UNSUPPORTED_FILE_MESSAGE =
+  'Nieobsługiwany typ pliku. Dozwolone: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.';
+
+/** Images shown inline (SPEC.md §9: PNG, JPG, JPEG, WEBP). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
+/** Other files the API accepts as downloads. */
+const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'text/plain',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/x-zip',
+];
+const DOCUMENT_EXTENSIONS = ['pdf', 'txt', 'zip'];
+
+/** Value for the picker's `accept` attribute. */
+export const ACCEPT_ATTRIBUTE = [
+  ...IMAGE_MIME_TYPES,
+  ...IMAGE_EXTENSIONS.map((ext) => `.${ext}`),
+  'application/pdf',
+  '.pdf',
+  'text/plain',
+  '.txt',
+  'application/zip',
+  '.zip',
+].join(',');
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isImageFile(file: FileLike): boolean {
+  if (file.type) return (IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
+  return IMAGE_EXTENSIONS.includes(extensionOf(file.name));
+}
+
+/**
+ * Browsers report an empty or odd type for some files (a .zip on Windows is
+ * `application/x-zip-compressed`), so the extension decides when the type
+ * does not. The server checks the real bytes anyway.
+ */
+export function isAcceptedFile(file: FileLike): boolean {
+  if (isImageFile(file)) return true;
+  if (DOCUMENT_MIME_TYPES.includes(file.type)) return true;
+  const ext = extensionOf(file.name);
+  return IMAGE_EXTENSIONS.includes(ext) || DOCUMENT_EXTENSIONS.includes(ext);
+}
+
+export function isTooLarge(file: FileLike): boolean {
+  return file.size > MAX_FILE_BYTES;
+}
+
+export interface AddFilesResult<T extends FileLike> {
+  files: T[];
+  /** Skipped for size (picker and paste only). */
+  tooLarge: number;
+  /** Skipped because the message already holds the maximum. */
+  overLimit: number;
+  unsupported: number;
+}
+
+/** Adds `incoming` to the files already attached, applying the rules above. */
+export function addFiles<T extends FileLike>(
+  current: readonly T[],
+  incoming: readonly T[],
+  source: FileSource,
+): AddFilesResult<T> {
+  const files = [...current];
+  let tooLarge = 0;
+  let overLimit = 0;
+  let unsupported = 0;
+  for (const file of incoming) {
+    if (!isAcceptedFile(file)) {
+      unsupported += 1;
+      continue;
+    }
+    if (source !== 'drop' && isTooLarge(file)) {
+      tooLarge += 1;
+      continue;
+    }
+    if (files.length >= MAX_FILES_PER_MESSAGE) {
+      overLimit += 1;
+      continue;
+    }
+    files.push(file);
+  }
+  return { files, tooLarge, overLimit, unsupported };
+}
+
+/** The toasts an `addFiles` result calls for, one per kind of problem. */
+export function addFilesNotices(result: AddFilesResult<FileLike>): string[] {
+  const notices: string[] = [];
+  if (result.tooLarge > 0) notices.push(FILE_TOO_LARGE_MESSAGE);
+  if (result.overLimit > 0) notices.push(TOO_MANY_FILES_MESSAGE);
+  if (result.unsupported > 0) notices.push(UNSUPPORTED_FILE_MESSAGE);
+  return notices;
+}
+
+/** What is actually uploaded: oversize files (only possible from a drop) are left out. */
+export function filesForSend<T extends FileLike>(files: readonly T[]): T[] {
+  return files.filter((file) => !isTooLarge(file)).slice(0, MAX_FILES_PER_MESSAGE);
+}
+
+/** SPEC.md §5: non-empty trimmed text or at least one file that will be sent. */
+export function canSend(body: string, files: readonly FileLike[]): boolean {
+  return body.trim() !== '' || filesForSend(files).length > 0;
+}
