@@ -1,0 +1,212 @@
+import type { ErrorCode } from '@studio/shared/errors';
+
+/**
+ * The one HTTP client of the web app (STYLE.md: components never call fetch).
+ * Every call sends the session cookie, JSON bodies go out with a JSON content
+ * type, and a failed answer becomes an `ApiError` carrying the server's
+ * `{"error": code}` so screens can map it to Polish text in one place
+ * (`~/lib/error-messages`).
+ */
+
+/** A code the server sent, or `unknown` when the body was not our JSON error shape. */
+export type ApiErrorCode = ErrorCode | 'unknown';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  /** Seconds to wait, from `Retry-After` (only on 429 and 503 in practice). */
+  readonly retryAfter?: number;
+  /** `validation_failed` lists which fields the server refused. */
+  readonly details?: unknown;
+
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    retryAfter?: number;
+    details?: unknown;
+  }) {
+    super(`${init.status} ${init.code}`);
+    this.status = init.status;
+    this.code = init.code;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    if (init.details !== undefined) this.details = init.details;
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset, CORS refusal). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(options?: { cause?: unknown }) {
+    super('network_error', options);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export const isNetworkError = (error: unknown): error is NetworkError =>
+  error instanceof NetworkError;
+/** By name: fetch implementations may throw a DOMException from another realm. */
+export const isAbortError = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'AbortError';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..1, or null while the browser does not know the total size yet. */
+  fraction: number | null;
+}
+
+export interface UploadOptions extends RequestOptions {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** `Retry-After` is either delta-seconds or an HTTP date; both become whole seconds. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const code =
+    typeof record.error === 'string' && record.error ? (record.error as ErrorCode) : 'unknown';
+  const retryAfter = parseRetryAfter(retryAfterHeader);
+  return new ApiError({
+    status,
+    code,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...(record.details !== undefined ? { details: record.details } : {}),
+  });
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path; empty in the app (same origin), a test server's URL in tests. */
+  baseUrl?: string;
+}
+
+export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const init: RequestInit = { method, credentials: 'include', headers };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    if (options.signal) init.signal = options.signal;
+
+    let response: Response;
+    try {
+      response = await fetch(baseUrl + path, init);
+    } catch (error) {
+      // A deliberate cancel is not a network failure: callers ignore it.
+      if (isAbortError(error)) throw error;
+      throw new NetworkError({ cause: error });
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new NetworkError({ cause: error });
+    }
+    const data = parseJson(text);
+    if (!response.ok) throw toApiError(response.status, data, response.headers.get('Retry-After'));
+    return data as T;
+  }
+
+  /**
+   * Multipart upload through XMLHttpRequest, because fetch cannot report
+   * upload progress. The browser sets the multipart Content-Type (with its
+   * boundary) itself, so none is set here.
+   */
+  function upload<T>(path: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
+    const { signal, onProgress, headers = {}, method = 'POST' } = options;
+    return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new DOMException('The upload was aborted.', 'AbortError'));
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, baseUrl + path);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+
+      const onAbortSignal = () => xhr.abort();
+      signal?.addEventListener('abort', onAbortSignal, { once: true });
+      const cleanup = () => signal?.removeEventListener('abort', onAbortSignal);
+
+      if (onProgress) {
+        xhr.upload.addEventListener('progress', (event) => {
+          onProgress({
+            loaded: event.loaded,
+            total: event.total,
+            fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : null,
+          });
+        });
+      }
+      xhr.addEventListener('load', () => {
+        cleanup();
+        const data = parseJson(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+        else reject(toApiError(xhr.status, data, xhr.getResponseHeader('Retry-After')));
+      });
+      xhr.addEventListener('error', () => {
+        cleanup();
+        reject(new NetworkError());
+      });
+      xhr.addEventListener('timeout', () => {
+        cleanup();
+        reject(new NetworkError());
+      });
+      xhr.addEventListener('abort', () => {
+        cleanup();
+        reject(new DOMException('The upload was aborted.', 'AbortError'));
+      });
+      xhr.send(formData);
+    });
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body, options),
+    delete: <T>(path: string, options?: RequestOptions) =>
+      request<T>('DELETE', path, undefined, options),
+    upload,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app talks to its own origin; the server serves both the API and the pages. */
+export const api: ApiClient = createApiClient();

@@ -1,0 +1,106 @@
+import { type ApiError, isApiError, isNetworkError } from './api-client';
+
+/**
+ * Every error code → Polish message mapping of the app lives here (SPEC.md §8,
+ * STYLE.md "error codes map to Polish messages in one place"). Each screen
+ * has its own table because the same code reads differently per screen
+ * (e.g. `invalid_code` is 'Niepoprawny kod' at login but 'Nieprawidłowy lub
+ * wygasły kod' when verifying the e-mail).
+ */
+
+/** Not in SPEC.md §8; the server refuses passwords from a list of common ones. */
+export const WEAK_PASSWORD_MESSAGE = 'To hasło jest zbyt popularne. Wybierz inne.';
+/** Not in SPEC.md §8; answers every 429 (too many codes, failed logins, reset requests). */
+export const RATE_LIMITED_MESSAGE = 'Zbyt wiele prób. Spróbuj ponownie za chwilę.';
+
+export type ErrorScreen =
+  | 'login'
+  | 'loginMfa'
+  | 'register'
+  | 'verifyEmail'
+  | 'verifyEmailResend'
+  | 'profileUsername'
+  | 'profilePasswordReset'
+  | 'mfaChange'
+  | 'mfaChangeSend'
+  | 'resetPassword'
+  | 'forgotPassword';
+
+interface ScreenMessages {
+  /** Messages for specific codes. */
+  codes?: Partial<Record<string, string>>;
+  /** Which HTTP status maps to a message regardless of the code (SPEC: "status 409 or duplicate"). */
+  statuses?: Partial<Record<number, string>>;
+  /** Shown when the request never got an answer; defaults to `fallback`. */
+  network?: string;
+  /** "Anything else gives …" */
+  fallback: string;
+}
+
+const COMMON_CODES = {
+  weak_password: WEAK_PASSWORD_MESSAGE,
+  rate_limited: RATE_LIMITED_MESSAGE,
+};
+
+export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
+  login: {
+    codes: {
+      invalid_credentials: 'Niepoprawny email lub hasło',
+      missing_credentials: 'Brak nazwy użytkownika lub hasła',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Błąd logowania',
+  },
+  loginMfa: {
+    codes: { invalid_code: 'Niepoprawny kod' },
+    network: 'Błąd sieci',
+    fallback: 'Błąd weryfikacji',
+  },
+  register: {
+    codes: {
+      duplicate: 'Email lub nazwa użytkownika zajęte',
+      email_failed: 'Błąd wysyłania emaila',
+    },
+    statuses: { 409: 'Email lub nazwa użytkownika zajęte' },
+    network: 'Błąd sieci',
+    fallback: 'Błąd rejestracji',
+  },
+  verifyEmail: {
+    codes: {
+      invalid_code: 'Nieprawidłowy lub wygasły kod',
+      duplicate: 'Email lub nazwa użytkownika zajęte',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Błąd weryfikacji',
+  },
+  verifyEmailResend: { fallback: 'Nie udało się wysłać nowego kodu' },
+  profileUsername: {
+    codes: { username_taken: 'Ta nazwa jest już zajęta' },
+    fallback: 'Błąd',
+  },
+  profilePasswordReset: { fallback: 'Błąd wysyłki' },
+  mfaChange: { codes: { invalid_code: 'Niepoprawny kod' }, fallback: 'Błąd' },
+  mfaChangeSend: { fallback: 'Nie udało się wysłać kodu' },
+  resetPassword: {
+    codes: { invalid_token: 'Link jest nieprawidłowy lub wygasł' },
+    fallback: 'Wystąpił błąd',
+  },
+  forgotPassword: { fallback: 'Wystąpił błąd. Spróbuj ponownie.' },
+};
+
+/** The Polish message a screen shows for a failed call (an ApiError, a NetworkError or anything thrown). */
+export function errorMessage(screen: ErrorScreen, error: unknown): string {
+  const table = SCREEN_MESSAGES[screen];
+  if (isNetworkError(error)) return table.network ?? table.fallback;
+  if (!isApiError(error)) return table.fallback;
+  return messageForApiError(table, error);
+}
+
+function messageForApiError(table: ScreenMessages, error: ApiError): string {
+  const byCode = table.codes?.[error.code];
+  if (byCode) return byCode;
+  const common = COMMON_CODES[error.code as keyof typeof COMMON_CODES];
+  if (common) return common;
+  if (error.status === 429) return RATE_LIMITED_MESSAGE;
+  return table.statuses?.[error.status] ?? table.fallback;
+}

@@ -1,0 +1,198 @@
+import type { MeResponse, PublicUser } from '@studio/shared/types';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, isApiError } from './api-client';
+
+/**
+ * Who is logged in, shared by every feature (the account screens and the
+ * Kontakt screen) without them importing each other. The session itself is
+ * an HttpOnly cookie the page cannot read, so the truth is `GET /api/auth/me`:
+ * 401 means "nobody", which is a normal answer here, not an error.
+ */
+
+export interface CurrentSession {
+  user: PublicUser;
+  isStaff: boolean;
+}
+
+export const CURRENT_USER_QUERY_KEY = ['session', 'me'] as const;
+
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentSession | null> {
+  try {
+    return await api.get<MeResponse>('/api/auth/me', signal ? { signal } : {});
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = {
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCurrentUser(signal),
+  // The session changes only through our own calls, which update the cache directly.
+  staleTime: 5 * 60_000,
+  retry: (failureCount: number, error: unknown) =>
+    !(isApiError(error) && error.status < 500) && failureCount < 2,
+} as const;
+
+export interface CurrentUserState {
+  /** The logged-in user, `null` when logged out, `undefined` while the first check runs. */
+  user: PublicUser | null | undefined;
+  isStaff: boolean;
+  isPending: boolean;
+  /** The check itself failed (server down, network); the user is unknown, not logged out. */
+  error: unknown;
+  refetch: () => void;
+}
+
+export function useCurrentUser(): CurrentUserState {
+  const query = useQuery(currentUserQueryOptions);
+  const { refetch } = query;
+  return {
+    user: query.isPending ? undefined : (query.data?.user ?? null),
+    isStaff: query.data?.isStaff ?? false,
+    isPending: query.isPending,
+    error: query.error,
+    refetch: useCallback(() => void refetch(), [refetch]),
+  };
+}
+
+/**
+ * After login or verified registration: store the user and drop every other
+ * cached query, so nothing fetched for a previous visitor is shown to this one.
+ */
+export function setCurrentUser(queryClient: QueryClient, session: CurrentSession) {
+  queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, session);
+}
+
+/** After logout (or a 401 mid-session): forget the user and everything fetched for them. */
+export function clearCurrentUser(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+}
+
+/** Updates fields of the cached user (e.g. a new username, 2FA switched on). */
+export function patchCurrentUser(queryClient: QueryClient, patch: Partial<PublicUser>) {
+  queryClient.setQueryData<CurrentSession | null>(CURRENT_USER_QUERY_KEY, (old) =>
+    old ? { ...old, user: { ...old.user, ...patch } } : old,
+  );
+}
+
+/** The login response carries only the user; staff is the admin flag (as in GET /api/auth/me). */
+export const sessionFromUser = (user: PublicUser): CurrentSession => ({
+  user,
+  isStaff: user.is_admin,
+});
+
+export function useSessionActions() {
+  const queryClient = useQueryClient();
+  return {
+    setUser: useCallback(
+      (user: PublicUser) => setCurrentUser(queryClient, sessionFromUser(user)),
+      [queryClient],
+    ),
+    clearUser: useCallback(() => clearCurrentUser(queryClient), [queryClient]),
+    patchUser: useCallback(
+      (patch: Partial<PublicUser>) => patchCurrentUser(queryClient, patch),
+      [queryClient],
+    ),
+  };
+}
+
+function isCurrentUserQuery(key: readonly unknown[]) {
+  return key[0] === CURRENT_USER_QUERY_KEY[0] && key[1] === CURRENT_USER_QUERY_KEY[1];
+}
+
+/*
+ * Return path: where a logged-out visitor was sent from, so that login (or
+ * registration) brings them back there. Kept in sessionStorage so it lives
+ * for this tab only and survives the login → 2FA → verify steps and reloads.
+ *
+ *   studio.returnPath      a same-origin path with its query, e.g. "/contact?ticket=12"
+ *   studio.returnTicketId  the ticket the visitor had open on /contact, e.g. "12"
+ *
+ * The profile's 'Wróć' clears both (SPEC.md §2 Profile).
+ */
+export const RETURN_PATH_KEY = 'studio.returnPath';
+export const RETURN_TICKET_KEY = 'studio.returnTicketId';
+/** Where a successful login goes when nothing else was stored (SPEC.md §4 Login). */
+export const DEFAULT_AFTER_LOGIN = '/contact';
+
+/** Pages a return path must never point at: coming back to them after login would loop. */
+const NO_RETURN_PREFIXES = [
+  '/login',
+  '/register',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+];
+
+/** Only same-origin absolute paths: a stored "//evil.example" or "https://…" is ignored. */
+export function isSafeReturnPath(path: unknown): path is string {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return false;
+  if (path.includes('\\')) return false;
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return !NO_RETURN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    // Storage can be disabled (privacy modes); the flow then just ends on /contact.
+    return null;
+  }
+}
+
+function safeSet(key: string, value: string) {
+  try {
+    storage()?.setItem(key, value);
+  } catch (error) {
+    console.warn('sessionStorage is unavailable', error);
+  }
+}
+
+/** Remembers where to come back after login; `ticketId` is the ticket open on /contact, if any. */
+export function rememberReturnPath(path: string, ticketId?: number | string | null) {
+  if (!isSafeReturnPath(path)) return;
+  safeSet(RETURN_PATH_KEY, path);
+  if (ticketId !== undefined && ticketId !== null && String(ticketId) !== '') {
+    safeSet(RETURN_TICKET_KEY, String(ticketId));
+  }
+}
+
+export function readReturnPath(): string | null {
+  const path = storage()?.getItem(RETURN_PATH_KEY) ?? null;
+  return isSafeReturnPath(path) ? path : null;
+}
+
+export function readReturnTicketId(): string | null {
+  const id = storage()?.getItem(RETURN_TICKET_KEY) ?? null;
+  return id && /^\d+$/.test(id) ? id : null;
+}
+
+export function clearReturnPath() {
+  try {
+    storage()?.removeItem(RETURN_PATH_KEY);
+    storage()?.removeItem(RETURN_TICKET_KEY);
+  } catch (error) {
+    console.warn('sessionStorage is unavailable', error);
+  }
+}
+
+/**
+ * Where to go after a successful login or registration, and forgets it. A
+ * stored ticket id is added to /contact when the path does not name one.
+ */
+export function takeReturnPath(fallback = DEFAULT_AFTER_LOGIN): string {
+  const path = readReturnPath();
+  const ticketId = readReturnTicketId();
+  clearReturnPath();
+  const target = path ?? fallback;
+  if (!ticketId) return target;
+  const url = new URL(target, 'http://x');
+  if (url.pathname !== '/contact' || url.searchParams.has('ticket')) return target;
+  url.searchParams.set('ticket', ticketId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
