@@ -27,6 +27,8 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** A ready logger (tests capture log lines with one); wins over `logger`. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
 }
 
 /** Query values can be secrets (the reset page's token): logs keep only their names. */
@@ -57,7 +59,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config) }),
     trustProxy: config.trustProxy,
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
