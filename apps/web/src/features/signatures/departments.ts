@@ -1,3 +1,5 @@
+import { SITE_NAME } from '~/lib/site';
+
 /**
  * The departments of SPEC.md §3 (signature inputs). Emblems are our own SVG
  * artwork in `public/signatures/` (simple shields, badges and symbols), not
@@ -111,12 +113,12 @@ export const DEPARTMENTS: readonly Department[] = [
     accent: '#ea580c',
   },
   {
-    // SPEC.md §3: "one more value named after the studio". The studio's name is
-    // not given anywhere yet; change `code` and `fullName` here once it is.
+    // SPEC.md §3: "one more value named after the studio" — ours, so it takes
+    // the site's name and follows it if the name changes.
     id: 'studio',
-    code: 'STUDIO',
-    fullName: 'Nasze Studio',
-    description: 'Studio programistyczne (my)',
+    code: SITE_NAME.toUpperCase(),
+    fullName: SITE_NAME,
+    description: 'Nasze studio programistyczne',
     accent: '#2563eb',
   },
 ];

@@ -1,9 +1,16 @@
 import { type DepartmentId, getDepartment } from './departments';
-import { type SignatureFontId, scriptFont } from './signature-fonts';
+import {
+  type MarkedText,
+  type MarkGeometry,
+  markGeometry,
+  splitUnsupportedLetters,
+} from './polish-marks';
+import { getSignatureFont, type SignatureFontId, scriptFont } from './signature-fonts';
 import {
   type Box,
   FONT_SIZES,
   fitFontSize,
+  type InkMetrics,
   type MeasureInk,
   placeRotatedText,
   SIGNATURE_HEIGHT,
@@ -41,21 +48,69 @@ export function signatureTexts(inputs: SignatureInputs) {
   };
 }
 
-function measureWith(
+interface NameLayout {
+  ink: InkMetrics;
+  marks: MarkGeometry[];
+}
+
+/**
+ * Measures the handwritten name at one size, including the Polish marks we
+ * draw ourselves for letters the font lacks (see polish-marks.ts), so fitting
+ * and centring account for them too.
+ */
+function layoutName(
   ctx: CanvasRenderingContext2D,
-  text: string,
+  name: MarkedText,
   fontAt: (size: number) => string,
-): MeasureInk {
-  return (size) => {
-    ctx.font = fontAt(size);
-    const metrics = ctx.measureText(text);
-    return {
-      left: metrics.actualBoundingBoxLeft,
-      right: metrics.actualBoundingBoxRight,
-      ascent: metrics.actualBoundingBoxAscent,
-      descent: metrics.actualBoundingBoxDescent,
-    };
+  size: number,
+): NameLayout {
+  ctx.font = fontAt(size);
+  const whole = ctx.measureText(name.text);
+  const ink: InkMetrics = {
+    left: whole.actualBoundingBoxLeft,
+    right: whole.actualBoundingBoxRight,
+    ascent: whole.actualBoundingBoxAscent,
+    descent: whole.actualBoundingBoxDescent,
   };
+  const marks = name.marks.map((marked) => {
+    const before = ctx.measureText(name.text.slice(0, marked.index)).width;
+    const letter = ctx.measureText(marked.base);
+    const geometry = markGeometry(
+      marked.mark,
+      {
+        left: before - letter.actualBoundingBoxLeft,
+        right: before + letter.actualBoundingBoxRight,
+        top: -letter.actualBoundingBoxAscent,
+        bottom: letter.actualBoundingBoxDescent,
+      },
+      size,
+    );
+    ink.left = Math.max(ink.left, -geometry.bounds.left);
+    ink.right = Math.max(ink.right, geometry.bounds.right);
+    ink.ascent = Math.max(ink.ascent, -geometry.bounds.top);
+    ink.descent = Math.max(ink.descent, geometry.bounds.bottom);
+    return geometry;
+  });
+  return { ink, marks };
+}
+
+function drawMarks(ctx: CanvasRenderingContext2D, marks: readonly MarkGeometry[]) {
+  ctx.lineCap = 'round';
+  for (const mark of marks) {
+    ctx.lineWidth = mark.lineWidth;
+    for (const shape of mark.shapes) {
+      ctx.beginPath();
+      if (shape.kind === 'dot') {
+        ctx.arc(shape.center[0], shape.center[1], shape.radius, 0, Math.PI * 2);
+        ctx.fill();
+        continue;
+      }
+      ctx.moveTo(...shape.from);
+      if (shape.kind === 'curve') ctx.quadraticCurveTo(...shape.control, ...shape.to);
+      else ctx.lineTo(...shape.to);
+      ctx.stroke();
+    }
+  }
 }
 
 /**
@@ -184,12 +239,14 @@ export function drawSignature(
 
   // The handwritten name, tilted by the signature angle.
   const fontAt = (size: number) => scriptFont(inputs.font, size);
+  const name = splitUnsupportedLetters(texts.name, getSignatureFont(inputs.font).missingLetters);
   const placement = placeRotatedText(
-    measureWith(ctx, texts.name, fontAt),
+    (size) => layoutName(ctx, name, fontAt, size).ink,
     layout.name,
     FONT_SIZES.name,
     SIGNATURE_ROTATION_DEG,
   );
+  const { marks } = layoutName(ctx, name, fontAt, placement.fontSize);
   ctx.save();
   ctx.globalAlpha = texts.hasName ? 1 : PLACEHOLDER_ALPHA;
   ctx.translate(placement.centerX, placement.centerY);
@@ -198,7 +255,10 @@ export function drawSignature(
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = INK;
-  ctx.fillText(texts.name, placement.penX, placement.penY);
+  ctx.strokeStyle = INK;
+  ctx.fillText(name.text, placement.penX, placement.penY);
+  ctx.translate(placement.penX, placement.penY);
+  drawMarks(ctx, marks);
   ctx.restore();
 
   // The line the name is signed on, fading out at both ends.

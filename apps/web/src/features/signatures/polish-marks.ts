@@ -62,3 +62,105 @@ export function splitUnsupportedLetters(text: string, missing: string): MarkedTe
   }
   return { text: result, marks };
 }
+
+/** Ink box of one letter relative to the pen position of the whole run (y grows downwards). */
+export interface LetterInk {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+export type MarkShape =
+  | { kind: 'line'; from: [number, number]; to: [number, number] }
+  | { kind: 'curve'; from: [number, number]; control: [number, number]; to: [number, number] }
+  | { kind: 'dot'; center: [number, number]; radius: number };
+
+export interface MarkGeometry {
+  shapes: MarkShape[];
+  /** Pen width for lines and curves. */
+  lineWidth: number;
+  /** Ink box of the mark including half the pen width. */
+  bounds: LetterInk;
+}
+
+/**
+ * Where to draw the mark of one letter, in the same space as `letter`.
+ * Proportions are relative to the font size so the marks scale with the name;
+ * they lean to the right like the script fonts do.
+ */
+export function markGeometry(mark: PolishMark, letter: LetterInk, fontSize: number): MarkGeometry {
+  const s = fontSize;
+  const lineWidth = Math.max(1, 0.028 * s);
+  const centerX = (letter.left + letter.right) / 2;
+  const width = letter.right - letter.left;
+  let shapes: MarkShape[];
+  switch (mark) {
+    case 'acute':
+      shapes = [
+        {
+          kind: 'line',
+          from: [centerX - 0.02 * s, letter.top - 0.06 * s],
+          to: [centerX + 0.1 * s, letter.top - 0.2 * s],
+        },
+      ];
+      break;
+    case 'dot':
+      shapes = [
+        { kind: 'dot', center: [centerX + 0.04 * s, letter.top - 0.12 * s], radius: 0.035 * s },
+      ];
+      break;
+    case 'ogonek': {
+      // A small hook hanging from the right foot of the letter at the baseline.
+      const startX = letter.right - Math.min(0.25 * width, 0.08 * s);
+      shapes = [
+        {
+          kind: 'curve',
+          from: [startX, 0],
+          control: [startX - 0.1 * s, 0.16 * s],
+          to: [startX + 0.05 * s, 0.2 * s],
+        },
+      ];
+      break;
+    }
+    case 'stroke': {
+      // Crosses the stem of l/L a little above the middle, rising to the right.
+      const y = letter.top + 0.55 * (0 - letter.top);
+      shapes = [
+        {
+          kind: 'line',
+          from: [letter.left - 0.06 * s, y + 0.05 * s],
+          to: [letter.left + Math.max(0.2 * s, 0.5 * width), y - 0.05 * s],
+        },
+      ];
+      break;
+    }
+  }
+  return { shapes, lineWidth, bounds: shapesBounds(shapes, lineWidth / 2) };
+}
+
+function shapesBounds(shapes: readonly MarkShape[], pad: number): LetterInk {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const shape of shapes) {
+    if (shape.kind === 'dot') {
+      const [x, y] = shape.center;
+      xs.push(x - shape.radius, x + shape.radius);
+      ys.push(y - shape.radius, y + shape.radius);
+    } else {
+      // A quadratic curve stays inside the triangle of its points.
+      const points =
+        shape.kind === 'curve' ? [shape.from, shape.control, shape.to] : [shape.from, shape.to];
+      for (const [x, y] of points) {
+        xs.push(x - pad, x + pad);
+        ys.push(y - pad, y + pad);
+      }
+    }
+  }
+  return {
+    left: Math.min(...xs),
+    right: Math.max(...xs),
+    top: Math.min(...ys),
+    bottom: Math.max(...ys),
+  };
+}

@@ -5,7 +5,8 @@
  */
 import { type DepartmentId, emblemUrl } from './departments';
 import { drawSignature, type SignatureInputs, signatureTexts } from './draw-signature';
-import { scriptFont } from './signature-fonts';
+import { splitUnsupportedLetters } from './polish-marks';
+import { getSignatureFont, scriptFont } from './signature-fonts';
 import { FONT_SIZES, SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from './signature-layout';
 
 const emblems = new Map<DepartmentId, Promise<HTMLImageElement | null>>();
@@ -36,9 +37,11 @@ function loadEmblem(id: DepartmentId): Promise<HTMLImageElement | null> {
  */
 async function loadScriptFont(inputs: SignatureInputs): Promise<void> {
   if (!('fonts' in document)) return;
-  const { name } = signatureTexts(inputs);
+  const font = getSignatureFont(inputs.font);
+  // The text as drawn: letters the font lacks are drawn as base letter + mark.
+  const { text } = splitUnsupportedLetters(signatureTexts(inputs).name, font.missingLetters);
   try {
-    await document.fonts.load(scriptFont(inputs.font, FONT_SIZES.name), name);
+    await document.fonts.load(scriptFont(inputs.font, FONT_SIZES.name), text);
   } catch {
     // A failed download leaves the fallback font; drawing something beats drawing nothing.
   }

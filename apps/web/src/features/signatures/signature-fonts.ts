@@ -1,8 +1,7 @@
 /**
  * The handwriting fonts of SPEC.md §3. They are self-hosted through
- * `@fontsource`; the route module imports their CSS (Latin and Latin Extended
- * subsets, the latter carrying the Polish letters) so that only this page
- * downloads them.
+ * `@fontsource`; only the route module imports their CSS, so only this page
+ * downloads them (the Latin Extended subsets carry the Polish letters).
  */
 export const SIGNATURE_FONT_IDS = [
   'HerrVonMuellerhoff',
@@ -21,12 +20,10 @@ export interface SignatureFont {
   family: string;
   /**
    * Polish letters the font has no glyph for; they are drawn as base letter plus
-   * a pen-drawn mark (see polish-marks.ts). A unit test reads the font files to
-   * keep this list true.
+   * a pen-drawn mark (see polish-marks.ts). The browser tests compare this list
+   * with the glyphs the loaded fonts really have.
    */
   missingLetters: string;
-  /** `@fontsource` package and file stem, for that test. */
-  packageName: string;
 }
 
 export const SIGNATURE_FONTS: readonly SignatureFont[] = [
@@ -35,22 +32,24 @@ export const SIGNATURE_FONTS: readonly SignatureFont[] = [
     label: 'Herr Von Muellerhoff',
     family: 'Herr Von Muellerhoff',
     missingLetters: 'ąćęńśźżĄĆĘŃŚŹŻ',
-    packageName: 'herr-von-muellerhoff',
   },
-  { id: 'Ephesis', label: 'Ephesis', family: 'Ephesis', missingLetters: '', packageName: 'ephesis' },
+  {
+    id: 'Ephesis',
+    label: 'Ephesis',
+    family: 'Ephesis',
+    missingLetters: '',
+  },
   {
     id: 'Corinthia',
     label: 'Corinthia',
     family: 'Corinthia',
     missingLetters: '',
-    packageName: 'corinthia',
   },
   {
     id: 'MeaCulpa',
     label: 'Mea Culpa',
     family: 'Mea Culpa',
     missingLetters: '',
-    packageName: 'mea-culpa',
   },
 ];
 

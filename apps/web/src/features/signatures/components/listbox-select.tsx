@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 
 export interface ListboxOption<Value extends string> {
   value: Value;
-  /** Plain text used for type-ahead and as the option's accessible name. */
+  /** Plain text used for type-ahead (the accessible name comes from `content`). */
   text: string;
   /** What the option looks like in the list. */
   content: ReactNode;
@@ -21,9 +21,10 @@ interface ListboxSelectProps<Value extends string> {
 
 /**
  * A select whose options can show pictures (a native `<select>` cannot), built
- * as the WAI-ARIA "select-only combobox": focus stays on the combobox, arrows
- * move the active option, Enter/Space/Tab choose it, Escape closes, and typing
- * letters jumps to the matching option.
+ * as the WAI-ARIA APG "select-only combobox": focus stays on the combobox and
+ * `aria-activedescendant` points at the active option; arrows, Home/End and
+ * PageUp/PageDown move it, Enter/Space/Tab (and Alt+Up) choose it, Escape
+ * closes without choosing, and typed letters jump to the matching option.
  */
 export function ListboxSelect<Value extends string>({
   label,
@@ -143,8 +144,18 @@ export function ListboxSelect<Value extends string>({
         event.preventDefault();
         setActiveIndex((index) => clamp(index - 5));
         break;
-      case 'Enter':
       case ' ':
+        // Inside a type-ahead word a space is part of the search ("Los S…").
+        if (typeahead.current.text) {
+          event.preventDefault();
+          const match = findByTypeahead(key);
+          if (match !== null) setActiveIndex(match);
+          break;
+        }
+        event.preventDefault();
+        choose(activeIndex);
+        break;
+      case 'Enter':
         event.preventDefault();
         choose(activeIndex);
         break;
@@ -221,6 +232,8 @@ export function ListboxSelect<Value extends string>({
         {options.map((option, index) => {
           const isSelected = option.value === value;
           const isActive = isOpen && index === activeIndex;
+          // As in the APG example, the option under the keyboard is the one announced as
+          // selected while the list is open; the check mark shows the committed value.
           return (
             // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the combobox (aria-activedescendant)
             <div
@@ -228,7 +241,7 @@ export function ListboxSelect<Value extends string>({
               id={optionId(index)}
               role="option"
               tabIndex={-1}
-              aria-selected={isSelected}
+              aria-selected={isOpen ? isActive : isSelected}
               data-index={index}
               data-value={option.value}
               className={`flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 text-slate-800 dark:text-slate-100 ${

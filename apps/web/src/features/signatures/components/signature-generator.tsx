@@ -128,7 +128,7 @@ export function SignatureGenerator() {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
       <form
         className="space-y-5 rounded-3xl border border-slate-200 bg-white/70 p-5 shadow-lg shadow-slate-900/5 backdrop-blur-md sm:p-6 dark:border-white/10 dark:bg-slate-950/55 dark:shadow-black/30"
         aria-label="Dane podpisu"

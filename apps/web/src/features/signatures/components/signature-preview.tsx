@@ -66,7 +66,7 @@ export function SignaturePreview({ inputs }: SignaturePreviewProps) {
   const isLoading = renderedKey === null;
 
   return (
-    <div className="relative">
+    <div className="relative mx-auto w-full max-w-[750px]">
       <canvas
         ref={canvasRef}
         width={SIGNATURE_WIDTH}
