@@ -1,0 +1,15 @@
+import type { Config } from '@react-router/dev/config';
+import { PUBLIC_ROUTES } from '@studio/shared/routes';
+
+/**
+ * Static build: the public pages are prerendered to <route>/index.html so their
+ * content is in the HTML before any script runs; every other route is rendered
+ * in the browser from __spa-fallback.html. '/404' is prerendered through the
+ * catch-all route and copied to 404.html by scripts/post-build.mjs, which the
+ * server sends with status 404 for unknown paths.
+ */
+export default {
+  appDirectory: 'src',
+  ssr: false,
+  prerender: [...PUBLIC_ROUTES, '/404'],
+} satisfies Config;

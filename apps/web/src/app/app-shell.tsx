@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { CookieNotice } from '~/components/cookie-notice';
+import { SiteHeader } from '~/components/site-header';
+import { DeferredEffects } from './deferred-effects';
+
+/**
+ * Everything around a page: skip link, fixed header, backdrop, cursor and cookie
+ * notice. Route modules render their own <main> inside the #content wrapper —
+ * the shell deliberately has no <main> of its own so there is exactly one.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // The first page must not fade in (it would delay the largest paint); later
+  // navigations get the 0.4 s page transition (SPEC §9).
+  const firstPath = useRef(pathname);
+  const [navigated, setNavigated] = useState(false);
+  useEffect(() => {
+    if (pathname !== firstPath.current) setNavigated(true);
+  }, [pathname]);
+
+  return (
+    <>
+      <a
+        href="#content"
+        className="cursor-target fixed top-3 left-3 z-[100] -translate-y-24 rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white shadow-lg transition focus:translate-y-0"
+      >
+        Przejdź do treści
+      </a>
+      <DeferredEffects />
+      <SiteHeader />
+      <div
+        id="content"
+        tabIndex={-1}
+        key={pathname}
+        className={`relative z-10 min-h-dvh outline-none ${navigated ? 'animate-page-in' : ''}`}
+      >
+        {children}
+      </div>
+      <CookieNotice />
+    </>
+  );
+}

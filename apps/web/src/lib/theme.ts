@@ -1,0 +1,20 @@
+/** Theme handling shared by the toggle and tests (SPEC §4: key 'theme', values 'dark' | 'light'). */
+export type Theme = 'dark' | 'light';
+
+export const THEME_STORAGE_KEY = 'theme';
+
+export function currentTheme(): Theme {
+  if (typeof document === 'undefined') return 'dark';
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
+export function applyTheme(theme: Theme) {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch (error) {
+    // Private mode or blocked storage: the theme still changes for this visit.
+    console.warn('Nie udało się zapisać motywu', error);
+  }
+  window.dispatchEvent(new CustomEvent<Theme>('themechange', { detail: theme }));
+}

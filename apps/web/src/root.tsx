@@ -1,0 +1,104 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from 'react-router';
+import { Toaster } from 'sonner';
+import type { Route } from './+types/root';
+import { AppShell } from './app/app-shell';
+import './app/app.css';
+
+/**
+ * Runs before the first paint so the page never flashes the wrong theme. Dark is
+ * the default: only a stored 'light' turns it off (SPEC §4). The server allows
+ * this script by its hash, so keep it a constant string.
+ */
+const THEME_SCRIPT =
+  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}})();";
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    // The class is changed by THEME_SCRIPT before hydration, hence the suppression.
+    <html lang="pl" className="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#050a18" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+      }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+      <Toaster position="top-right" visibleToasts={3} duration={4000} richColors closeButton />
+    </QueryClientProvider>
+  );
+}
+
+/** Shown while a client-rendered route (served from the SPA fallback) loads. */
+export function HydrateFallback() {
+  return (
+    <div className="grid min-h-dvh place-items-center" role="status" aria-live="polite">
+      <div className="flex flex-col items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="size-10 animate-spin rounded-full border-4 border-blue-500/30 border-t-blue-500"
+        />
+        <span className="text-sm text-slate-600 dark:text-slate-300">Ładowanie…</span>
+      </div>
+    </div>
+  );
+}
+
+/** Generic fallback for routing failures (SPEC §2 "Not found"). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let message = 'Nieznany błąd';
+  if (isRouteErrorResponse(error)) {
+    message = `${error.status} ${error.statusText || ''}`.trim();
+    if (typeof error.data === 'string' && error.data) message += ` — ${error.data}`;
+  } else if (error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center gap-4 px-6 py-24">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <pre className="overflow-auto rounded-lg bg-slate-900/10 p-4 text-sm whitespace-pre-wrap dark:bg-white/10">
+        {message}
+      </pre>
+      <a href="/" className="text-blue-600 underline dark:text-blue-300">
+        Wróć na stronę główną
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+// The API runs separately in development (`npm run dev`); Vite forwards /api to it
+// so the browser sees one origin, as in production.
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false, ws: false },
+    },
+  },
+});

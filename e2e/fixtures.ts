@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Shared helpers for every browser test. Import `test` and `expect` from here,
+ * not from @playwright/test, so the page-error guard below applies everywhere.
+ */
+
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run the suite with `npm run test:e2e`.');
+const outboxDir = path.join(dataDir, 'outbox');
+const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+export const test = base.extend<{ allowPageErrors: boolean; pageErrorGuard: undefined }>({
+  /** Set `test.use({ allowPageErrors: true })` in a file whose page is expected to throw. */
+  allowPageErrors: [false, { option: true }],
+  // An uncaught exception in the page fails the test even if every assertion passed.
+  pageErrorGuard: [
+    async ({ page, allowPageErrors }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(undefined);
+      if (!allowPageErrors) expect(errors.map((e) => e.message)).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+interface OutboxEntry {
+  id: string;
+  date: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+async function readOutbox(): Promise<OutboxEntry[]> {
+  const names = await fs.readdir(outboxDir).catch(() => [] as string[]);
+  const entries = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.json'))
+      .map(async (name) => JSON.parse(await fs.readFile(path.join(outboxDir, name), 'utf8'))),
+  );
+  return (entries as OutboxEntry[]).sort((a, b) => b.id.localeCompare(a.id));
+}
+
+// Mails already handed to a test in this worker, so a second call waits for a new one.
+const consumed = new Set<string>();
+
+/**
+ * Waits for the newest e-mail to `email` that no earlier call returned and gives
+ * back the part picked out by `pick`. Polls the dev outbox (DATA_DIR/outbox).
+ */
+async function nextMail<T>(
+  email: string,
+  pick: (mail: OutboxEntry) => T | undefined,
+  what: string,
+): Promise<T> {
+  const address = email.toLowerCase();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    for (const mail of await readOutbox()) {
+      if (mail.to.toLowerCase() !== address || consumed.has(mail.id)) continue;
+      const value = pick(mail);
+      if (value !== undefined) {
+        consumed.add(mail.id);
+        return value;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No ${what} e-mail for ${email} in ${outboxDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The 6-digit code of the newest unread code e-mail sent to `email`. */
+export function readCode(email: string): Promise<string> {
+  return nextMail(email, (mail) => mail.text.match(/^\s*(\d{6})\s*$/m)?.[1], 'code');
+}
+
+/** The reset link (`…/reset-password?token=…`) of the newest unread reset e-mail to `email`. */
+export function readResetLink(email: string): Promise<string> {
+  return nextMail(
+    email,
+    (mail) => mail.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s"<]+/)?.[0],
+    'password reset',
+  );
+}
+
+/** All e-mails sent to `email` so far, newest first. */
+export async function mailsTo(email: string): Promise<OutboxEntry[]> {
+  return (await readOutbox()).filter((m) => m.to.toLowerCase() === email.toLowerCase());
+}
+
+/** A unique suffix for e-mails and usernames (rate limits are per address). */
+export function unique(prefix = 'u'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** Full-page screenshot to e2e/screenshots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export type Theme = 'dark' | 'light';
+
+/** Stores the theme before any page script runs (affects later navigations of this page). */
+export async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+}
+
+/** Marks the cookie notice as accepted so it does not cover the page. */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('nd_cookie_notice', 'shown'));
+}
+
+export const SHOT_WIDTHS = [1280, 390] as const;
+export const THEMES: readonly Theme[] = ['dark', 'light'];
+
+/**
+ * Screenshots of the page at `url` at 1280 px and 390 px in both themes, named
+ * `<name>-<width>-<theme>.png`. `ready` runs after each load (wait for content).
+ */
+export async function shotAll(
+  page: Page,
+  name: string,
+  url: string,
+  ready?: (page: Page) => Promise<void>,
+): Promise<void> {
+  await acceptCookies(page);
+  for (const theme of THEMES) {
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+      await page.goto(url);
+      await page.evaluate((value) => {
+        localStorage.setItem('theme', value);
+        document.documentElement.classList.toggle('dark', value === 'dark');
+      }, theme);
+      if (ready) await ready(page);
+      await shot(page, `${name}-${width}-${theme}`);
+    }
+  }
+}

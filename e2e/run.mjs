@@ -1,0 +1,134 @@
+// `npm run test:e2e [playwright args…]`: builds the app (skip with E2E_SKIP_BUILD=1),
+// starts the real server on a free port with a fresh temporary DATA_DIR, runs the
+// Playwright suite with Debian's chromium against it, and cleans up.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!fs.existsSync(chromium)) {
+  console.error(
+    `Browser tests need Debian's chromium at ${chromium}, which is missing.\n` +
+      'Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)',
+  );
+  process.exit(1);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`e2e: "${command} ${args.join(' ')}" failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+  run('npm', ['run', 'build', '-w', 'apps/server']);
+}
+
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+if (!fs.existsSync(serverMain) || !fs.existsSync(path.join(root, 'apps/web/build/client'))) {
+  console.error('e2e: the build is missing; run without E2E_SKIP_BUILD=1 once.');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
+const outputDir = path.join(root, 'e2e/.output');
+fs.mkdirSync(outputDir, { recursive: true });
+const serverLogPath = path.join(outputDir, 'server.log');
+const serverLog = fs.openSync(serverLogPath, 'w');
+
+const server = spawn(process.execPath, [serverMain], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    ADMIN_EMAILS: 'admin@studio.test',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+  stdio: ['ignore', serverLog, serverLog],
+});
+
+let serverExited = false;
+server.on('exit', () => {
+  serverExited = true;
+});
+
+function cleanup() {
+  if (!serverExited) server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    cleanup();
+    process.exit(130);
+  });
+}
+
+// Wait until the server answers (it migrates a fresh database first).
+const deadline = Date.now() + 60_000;
+for (;;) {
+  if (serverExited) {
+    console.error(`e2e: the server exited during start-up; see ${serverLogPath}`);
+    console.error(fs.readFileSync(serverLogPath, 'utf8').slice(-2000));
+    cleanup();
+    process.exit(1);
+  }
+  try {
+    const response = await fetch(`${baseURL}/api/health`);
+    if (response.ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) {
+    console.error(`e2e: the server did not answer within 60 s; see ${serverLogPath}`);
+    cleanup();
+    process.exit(1);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+console.log(`e2e: server on ${baseURL}, DATA_DIR ${dataDir}`);
+const playwright = spawn(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '-c',
+    path.join(root, 'e2e/playwright.config.ts'),
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseURL, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+  },
+);
+const code = await new Promise((resolve) => playwright.on('exit', (c) => resolve(c ?? 1)));
+cleanup();
+process.exit(code);
