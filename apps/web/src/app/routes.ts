@@ -9,5 +9,16 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('features/marketing/home/home-route.tsx'),
   // — other routes go here —
+  // Account screens (auth and profile)
+  route('login', 'features/auth/login-route.tsx'),
+  route('register', 'features/auth/register-route.tsx'),
+  route('verify-email', 'features/auth/verify-email-route.tsx'),
+  route('forgot-password', 'features/auth/forgot-password-route.tsx'),
+  route('forgot-password/sent', 'features/auth/forgot-password-sent-route.tsx'),
+  route('reset-password', 'features/auth/reset-password-route.tsx'),
+  route('profile', 'features/profile/profile-route.tsx'),
+  route('profile/mfa/enable', 'features/profile/mfa-enable-route.tsx'),
+  route('profile/mfa/disable', 'features/profile/mfa-disable-route.tsx'),
+  route('podpisy', 'features/signatures/signatures-route.tsx'),
   route('*', 'features/marketing/not-found/not-found-route.tsx'),
 ] satisfies RouteConfig;

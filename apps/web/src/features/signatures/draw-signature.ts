@@ -65,6 +65,10 @@ function layoutName(
   size: number,
 ): NameLayout {
   ctx.font = fontAt(size);
+  // Ink extents are reported relative to the alignment point, so measure with
+  // the alignment the name is drawn with (other lines are drawn centred).
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
   const whole = ctx.measureText(name.text);
   const ink: InkMetrics = {
     left: whole.actualBoundingBoxLeft,
@@ -75,11 +79,13 @@ function layoutName(
   const marks = name.marks.map((marked) => {
     const before = ctx.measureText(name.text.slice(0, marked.index)).width;
     const letter = ctx.measureText(marked.base);
+    // Horizontally the letter's advance, not its ink: script letters carry long
+    // lead-in and joining strokes that would pull the mark off the letter.
     const geometry = markGeometry(
       marked.mark,
       {
-        left: before - letter.actualBoundingBoxLeft,
-        right: before + letter.actualBoundingBoxRight,
+        left: before,
+        right: before + letter.width,
         top: -letter.actualBoundingBoxAscent,
         bottom: letter.actualBoundingBoxDescent,
       },

@@ -64,7 +64,9 @@ describe('markGeometry', () => {
     const { bounds } = markGeometry('stroke', letter, 90);
     expect(bounds.top).toBeGreaterThan(letter.top);
     expect(bounds.bottom).toBeLessThan(letter.bottom);
-    expect(bounds.left).toBeLessThan(letter.left);
+    const middle = (letter.left + letter.right) / 2;
+    expect(bounds.left).toBeLessThan(middle);
+    expect(bounds.right).toBeGreaterThan(middle);
   });
 
   it('scales with the font size', () => {

@@ -63,7 +63,10 @@ export function splitUnsupportedLetters(text: string, missing: string): MarkedTe
   return { text: result, marks };
 }
 
-/** Ink box of one letter relative to the pen position of the whole run (y grows downwards). */
+/**
+ * Box of one letter relative to the pen position of the whole run (y grows
+ * downwards): its advance horizontally, its ink vertically.
+ */
 export interface LetterInk {
   left: number;
   right: number;
@@ -84,6 +87,9 @@ export interface MarkGeometry {
   bounds: LetterInk;
 }
 
+/** Horizontal lean of the script fonts per unit of height (about 14°). */
+const SCRIPT_SLANT = 0.25;
+
 /**
  * Where to draw the mark of one letter, in the same space as `letter`.
  * Proportions are relative to the font size so the marks scale with the name;
@@ -92,7 +98,8 @@ export interface MarkGeometry {
 export function markGeometry(mark: PolishMark, letter: LetterInk, fontSize: number): MarkGeometry {
   const s = fontSize;
   const lineWidth = Math.max(1, 0.028 * s);
-  const centerX = (letter.left + letter.right) / 2;
+  // The script leans right, so the top of a letter sits right of its advance's middle.
+  const centerX = (letter.left + letter.right) / 2 + SCRIPT_SLANT * -letter.top;
   const width = letter.right - letter.left;
   let shapes: MarkShape[];
   switch (mark) {
@@ -124,14 +131,12 @@ export function markGeometry(mark: PolishMark, letter: LetterInk, fontSize: numb
       break;
     }
     case 'stroke': {
-      // Crosses the stem of l/L a little above the middle, rising to the right.
-      const y = letter.top + 0.55 * (0 - letter.top);
+      // Crosses the stem of l/L a little below its middle, rising to the right.
+      const y = 0.45 * letter.top;
+      const middle = (letter.left + letter.right) / 2 + SCRIPT_SLANT * -y;
+      const half = Math.max(0.12 * s, 0.35 * width);
       shapes = [
-        {
-          kind: 'line',
-          from: [letter.left - 0.06 * s, y + 0.05 * s],
-          to: [letter.left + Math.max(0.2 * s, 0.5 * width), y - 0.05 * s],
-        },
+        { kind: 'line', from: [middle - half, y + 0.04 * s], to: [middle + half, y - 0.04 * s] },
       ];
       break;
     }
