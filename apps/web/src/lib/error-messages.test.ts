@@ -53,7 +53,7 @@ describe('errorMessage (SPEC.md §8)', () => {
     expect(errorMessage('profilePasswordReset', new NetworkError())).toBe('Błąd wysyłki');
     expect(errorMessage('mfaChange', apiError(400, 'invalid_code'))).toBe('Niepoprawny kod');
     expect(errorMessage('mfaChange', apiError(500, 'internal'))).toBe('Błąd');
-    expect(errorMessage('mfaChangeSend', apiError(502, 'email_failed'))).toBe(
+    expect(errorMessage('mfaSend', apiError(502, 'email_failed'))).toBe(
       'Nie udało się wysłać kodu',
     );
     expect(errorMessage('resetPassword', apiError(400, 'invalid_token'))).toBe(

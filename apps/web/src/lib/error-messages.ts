@@ -19,10 +19,11 @@ export type ErrorScreen =
   | 'register'
   | 'verifyEmail'
   | 'verifyEmailResend'
+  | 'profile'
   | 'profileUsername'
   | 'profilePasswordReset'
   | 'mfaChange'
-  | 'mfaChangeSend'
+  | 'mfaSend'
   | 'resetPassword'
   | 'forgotPassword';
 
@@ -74,13 +75,15 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     fallback: 'Błąd weryfikacji',
   },
   verifyEmailResend: { fallback: 'Nie udało się wysłać nowego kodu' },
+  /** Other profile actions (logout): SPEC.md §8 Profile says 'Błąd'. */
+  profile: { fallback: 'Błąd' },
   profileUsername: {
     codes: { username_taken: 'Ta nazwa jest już zajęta' },
     fallback: 'Błąd',
   },
   profilePasswordReset: { fallback: 'Błąd wysyłki' },
   mfaChange: { codes: { invalid_code: 'Niepoprawny kod' }, fallback: 'Błąd' },
-  mfaChangeSend: { fallback: 'Nie udało się wysłać kodu' },
+  mfaSend: { fallback: 'Nie udało się wysłać kodu' },
   resetPassword: {
     codes: { invalid_token: 'Link jest nieprawidłowy lub wygasł' },
     fallback: 'Wystąpił błąd',

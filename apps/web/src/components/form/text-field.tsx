@@ -1,0 +1,55 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { inputClass } from './styles';
+
+type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>;
+
+/**
+ * A labelled input with its own error line. The error is tied to the input by
+ * aria-describedby and marks it aria-invalid, so it is read with the field.
+ */
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: NativeInput & {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+        {input.required ? (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

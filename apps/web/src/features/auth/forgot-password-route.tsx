@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormError } from '~/components/form/form-message';
+import { PageCard } from '~/components/form/page-card';
+import { linkClass, primaryButtonClass } from '~/components/form/styles';
+import { PendingButton } from '~/components/form/submit-button';
+import { TextField } from '~/components/form/text-field';
+import { useGuardedAction } from '~/components/form/use-guarded-action';
+import { emailError } from '~/lib/account-validation';
+import { isNetworkError } from '~/lib/api-client';
+import { errorMessage } from '~/lib/error-messages';
+import { pageMeta } from '~/lib/page-meta';
+import { requestPasswordReset } from './api/password-reset';
+
+export function meta() {
+  return pageMeta({
+    title: 'Nie pamiętasz hasła?',
+    description:
+      'Podaj adres email swojego konta, a wyślemy Ci link do ustawienia nowego hasła. Link jest ważny przez godzinę.',
+    path: '/forgot-password',
+    noIndex: true,
+  });
+}
+
+export default function ForgotPasswordRoute() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { isPending, run } = useGuardedAction();
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = emailError(email);
+    setFieldError(error);
+    if (error) return;
+    void run(async () => {
+      setFormError(null);
+      try {
+        await requestPasswordReset({ email: email.trim() });
+      } catch (error) {
+        // SPEC.md §8: the answer never tells whether the address has an account,
+        // so only a request that got no answer at all is reported.
+        if (isNetworkError(error)) {
+          setFormError(errorMessage('forgotPassword', error));
+          return;
+        }
+      }
+      await navigate('/forgot-password/sent');
+    });
+  };
+
+  return (
+    <PageCard
+      title="Nie pamiętasz hasła?"
+      intro="Podaj adres email swojego konta. Wyślemy na niego link do ustawienia nowego hasła."
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Reset hasła">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={email}
+          error={fieldError}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FormError message={formError} />
+        <PendingButton
+          isPending={isPending}
+          pendingLabel="Wysyłanie…"
+          className={`w-full ${primaryButtonClass}`}
+        >
+          Wyślij link
+        </PendingButton>
+        <p className="text-center text-sm">
+          <Link to="/login" className={linkClass}>
+            Wróć do logowania
+          </Link>
+        </p>
+      </form>
+    </PageCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { RESET_REDIRECT_MS } from '@studio/shared/limits';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormError, FormStatus } from '~/components/form/form-message';
+import { PageCard } from '~/components/form/page-card';
+import { linkClass, primaryButtonClass } from '~/components/form/styles';
+import { PendingButton } from '~/components/form/submit-button';
+import { TextField } from '~/components/form/text-field';
+import { useGuardedAction } from '~/components/form/use-guarded-action';
+import {
+  collectErrors,
+  type FieldErrors,
+  hasErrors,
+  newPasswordError,
+  repeatPasswordError,
+} from '~/lib/account-validation';
+import { errorMessage, SCREEN_MESSAGES } from '~/lib/error-messages';
+import { pageMeta } from '~/lib/page-meta';
+import { useSessionActions } from '~/lib/session';
+import { confirmPasswordReset } from './api/password-reset';
+
+export function meta() {
+  return pageMeta({
+    title: 'Nowe hasło',
+    description: 'Ustaw nowe hasło do swojego konta. Po zmianie zalogujesz się ponownie.',
+    path: '/reset-password',
+    noIndex: true,
+  });
+}
+
+type Field = 'password' | 'repeat';
+
+export const PASSWORD_CHANGED_MESSAGE =
+  'Hasło zostało zmienione. Za chwilę przejdziesz do logowania.';
+const INVALID_LINK_MESSAGE = SCREEN_MESSAGES.resetPassword.codes?.invalid_token ?? '';
+
+export default function ResetPasswordRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { clearUser } = useSessionActions();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isDone, setDone] = useState(false);
+  const { isPending, run } = useGuardedAction();
+
+  // SPEC.md §4: success redirects to /login after 1.5 s.
+  useEffect(() => {
+    if (!isDone) return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isDone, navigate]);
+
+  if (!token) {
+    return (
+      <PageCard title="Nowe hasło">
+        <FormError message={INVALID_LINK_MESSAGE} />
+        <p className="mt-6">
+          <Link to="/forgot-password" className={linkClass}>
+            Wyślij nowy link
+          </Link>
+        </p>
+      </PageCard>
+    );
+  }
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isDone) return;
+    const errors = collectErrors<Field>({
+      password: newPasswordError(password),
+      repeat: repeatPasswordError(password, repeat),
+    });
+    setFieldErrors(errors);
+    if (hasErrors(errors)) {
+      setFormError(null);
+      return;
+    }
+    void run(async () => {
+      setFormError(null);
+      try {
+        await confirmPasswordReset({ token, password });
+        // Every session of the account ended on the server, this one too.
+        clearUser();
+        setDone(true);
+      } catch (error) {
+        setFormError(errorMessage('resetPassword', error));
+      }
+    });
+  };
+
+  return (
+    <PageCard title="Nowe hasło" intro="Wpisz nowe hasło dwa razy.">
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Nowe hasło">
+        <TextField
+          label="Nowe hasło"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Co najmniej 6 znaków."
+          value={password}
+          error={fieldErrors.password}
+          disabled={isDone}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Powtórz nowe hasło"
+          name="repeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          error={fieldErrors.repeat}
+          disabled={isDone}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+        <FormStatus message={isDone ? PASSWORD_CHANGED_MESSAGE : null} />
+        <FormError message={formError} />
+        <PendingButton
+          isPending={isPending}
+          pendingLabel="Zapisywanie…"
+          disabled={isDone}
+          className={`w-full ${primaryButtonClass}`}
+        >
+          Ustaw nowe hasło
+        </PendingButton>
+        {formError === INVALID_LINK_MESSAGE ? (
+          <p className="text-center text-sm">
+            <Link to="/forgot-password" className={linkClass}>
+              Wyślij nowy link
+            </Link>
+          </p>
+        ) : null}
+      </form>
+    </PageCard>
+  );
+}

@@ -1,0 +1,189 @@
+import type { PublicUser } from '@studio/shared/types';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { FormError } from '~/components/form/form-message';
+import { PageCard } from '~/components/form/page-card';
+import { dangerButtonClass, secondaryButtonClass } from '~/components/form/styles';
+import { PendingButton } from '~/components/form/submit-button';
+import { useGuardedAction } from '~/components/form/use-guarded-action';
+import { errorMessage } from '~/lib/error-messages';
+import { pageMeta } from '~/lib/page-meta';
+import { RequireUser } from '~/lib/require-user';
+import { clearReturnPath, useSessionActions } from '~/lib/session';
+import { logout } from './api/logout';
+import { requestMfaCode } from './api/mfa-change';
+import { requestPasswordReset } from './api/request-password-reset';
+import { UsernameForm } from './components/username-form';
+
+export function meta() {
+  return pageMeta({
+    title: 'Profil',
+    description:
+      'Twoje konto: nazwa użytkownika, reset hasła i weryfikacja dwuetapowa kodem wysyłanym na email.',
+    path: '/profile',
+    noIndex: true,
+  });
+}
+
+export const RESET_LINK_SENT_MESSAGE = 'Wysłano link do resetu hasła na email';
+export const MFA_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na email';
+
+const sectionClass = 'border-t border-slate-900/10 pt-6 dark:border-white/10';
+
+export default function ProfileRoute() {
+  return <RequireUser>{(user) => <Profile user={user} />}</RequireUser>;
+}
+
+function Profile({ user }: { user: PublicUser }) {
+  const navigate = useNavigate();
+  const { clearUser } = useSessionActions();
+  const logoutAction = useGuardedAction();
+  const resetAction = useGuardedAction();
+  const mfaAction = useGuardedAction();
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const [resetError, setResetError] = useState<string | null>(null);
+  const [mfaError, setMfaError] = useState<string | null>(null);
+
+  const onBack = () => {
+    // SPEC.md §2: 'Wróć' forgets where login would have returned to.
+    clearReturnPath();
+    void navigate('/contact');
+  };
+
+  const onLogout = () =>
+    void logoutAction.run(async () => {
+      setLogoutError(null);
+      try {
+        await logout();
+      } catch (error) {
+        setLogoutError(errorMessage('profile', error));
+        return;
+      }
+      clearReturnPath();
+      // Leave the page first: clearing the user while it is shown would make the
+      // guard remember /profile as the place to come back to after the next login.
+      await navigate('/login', { replace: true });
+      clearUser();
+    });
+
+  const onResetPassword = () =>
+    void resetAction.run(async () => {
+      setResetError(null);
+      if (!user.email) {
+        setResetError('Brak adresu email');
+        return;
+      }
+      try {
+        await requestPasswordReset({ email: user.email });
+        toast.success(RESET_LINK_SENT_MESSAGE);
+        await navigate('/forgot-password/sent?source=profile');
+      } catch (error) {
+        setResetError(errorMessage('profilePasswordReset', error));
+      }
+    });
+
+  const change = user.mfa_enabled ? 'disable' : 'enable';
+  const onMfa = () =>
+    void mfaAction.run(async () => {
+      setMfaError(null);
+      try {
+        await requestMfaCode(change);
+        toast.success(MFA_CODE_SENT_MESSAGE);
+        await navigate(`/profile/mfa/${change}`);
+      } catch (error) {
+        setMfaError(errorMessage('mfaSend', error));
+      }
+    });
+
+  return (
+    <PageCard title="Profil" wide>
+      <div className="space-y-6">
+        <dl className="grid gap-x-6 gap-y-3 text-base sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-slate-600 dark:text-slate-400">Nazwa użytkownika</dt>
+          <dd
+            className="break-all font-semibold text-slate-900 dark:text-white"
+            data-testid="profile-username"
+          >
+            {user.username}
+            {user.is_admin ? (
+              <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+                Administrator
+              </span>
+            ) : null}
+          </dd>
+          <dt className="font-medium text-slate-600 dark:text-slate-400">Email</dt>
+          <dd className="break-all text-slate-900 dark:text-white">{user.email || '—'}</dd>
+          <dt className="font-medium text-slate-600 dark:text-slate-400">Weryfikacja dwuetapowa</dt>
+          <dd className="text-slate-900 dark:text-white">
+            {user.mfa_enabled ? 'Włączona' : 'Wyłączona'}
+          </dd>
+        </dl>
+
+        <section className={sectionClass}>
+          <UsernameForm currentUsername={user.username} />
+        </section>
+
+        <section className={`${sectionClass} space-y-3`} aria-labelledby="password-heading">
+          <h2
+            id="password-heading"
+            className="text-lg font-semibold text-slate-900 dark:text-white"
+          >
+            Hasło
+          </h2>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Wyślemy na Twój adres email link do ustawienia nowego hasła. Po zmianie hasła wszystkie
+            sesje zostaną wylogowane.
+          </p>
+          <PendingButton
+            type="button"
+            isPending={resetAction.isPending}
+            pendingLabel="Wysyłanie…"
+            onClick={onResetPassword}
+            className={secondaryButtonClass}
+          >
+            Wyślij link do resetu hasła
+          </PendingButton>
+          <FormError message={resetError} />
+        </section>
+
+        <section className={`${sectionClass} space-y-3`} aria-labelledby="mfa-heading">
+          <h2 id="mfa-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Weryfikacja dwuetapowa (2FA)
+          </h2>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {user.mfa_enabled
+              ? 'Przy logowaniu prosimy o kod wysłany na Twój email. Aby wyłączyć 2FA, potwierdź to kodem.'
+              : 'Po włączeniu przy każdym logowaniu poprosimy o kod wysłany na Twój email.'}
+          </p>
+          <PendingButton
+            type="button"
+            isPending={mfaAction.isPending}
+            pendingLabel="Wysyłanie kodu…"
+            onClick={onMfa}
+            className={user.mfa_enabled ? dangerButtonClass : secondaryButtonClass}
+          >
+            {user.mfa_enabled ? 'Wyłącz 2FA' : 'Włącz 2FA'}
+          </PendingButton>
+          <FormError message={mfaError} />
+        </section>
+
+        <div className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:justify-between`}>
+          <button type="button" onClick={onBack} className={secondaryButtonClass}>
+            Wróć
+          </button>
+          <PendingButton
+            type="button"
+            isPending={logoutAction.isPending}
+            pendingLabel="Wylogowywanie…"
+            onClick={onLogout}
+            className={dangerButtonClass}
+          >
+            Wyloguj się
+          </PendingButton>
+        </div>
+        <FormError message={logoutError} />
+      </div>
+    </PageCard>
+  );
+}
