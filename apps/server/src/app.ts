@@ -2,21 +2,30 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus } from './events/bus';
+import { RedisEventBus } from './events/redis-bus';
 import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
 import { authRoutes } from './modules/auth/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
+import { fileRoutes } from './modules/files/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { JobRunner } from './modules/notifications/worker';
 import { profileRoutes } from './modules/profile/routes';
+import { streamRoutes } from './modules/stream/routes';
+import { ticketRoutes } from './modules/tickets/routes';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
+import { createStorage } from './storage/create-storage';
 
 export interface BuildOptions {
   config: Config;
@@ -70,25 +79,41 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   const clock = options.clock ?? systemClock;
-  const bus = options.bus ?? new MemoryEventBus();
+  const bus =
+    options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl) : new MemoryEventBus());
   const mailer =
     options.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
 
+  // With REDIS_URL the counters are shared by every instance (one connection, closed with the app).
+  let limiterRedis: Redis | undefined;
+  const createLimiter = (): RateLimiter => {
+    if (!config.redisUrl) return new MemoryRateLimiter(clock);
+    limiterRedis = new Redis(config.redisUrl, {
+      // Fail fast while Redis is down, so the limiter's in-memory fallback answers at once.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: false,
+    });
+    limiterRedis.on('error', () => {});
+    return new RedisRateLimiter(limiterRedis, clock, app.log);
+  };
+
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
     mailer,
-    limiter: options.limiter ?? new MemoryRateLimiter(clock),
+    limiter: options.limiter ?? createLimiter(),
     log: app.log,
     bus,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     mailer.close();
+    limiterRedis?.disconnect();
     if (!options.bus) await bus.close();
     if (ownsDatabase) await database.close();
   });
@@ -121,6 +146,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  // Tickets, their files, live streams and e-mail notifications share one storage.
+  const storage = createStorage(config, clock);
+  const swept = await storage.sweep(database.db);
+  if (swept) app.log.warn({ count: swept }, 'removed stored files no attachment refers to');
+  const jobs = new JobRunner(deps);
+  app.decorate('jobs', jobs);
+  await app.register(ticketRoutes, { storage });
+  await app.register(fileRoutes, { storage });
+  await app.register(streamRoutes, { storage });
+  await app.register(notificationRoutes, { jobs });
   if (config.env === 'development') await app.register(devOutboxRoutes);
   await app.register(webApp);
   return app;

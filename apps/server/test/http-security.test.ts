@@ -172,7 +172,9 @@ describe('admins', () => {
   it('ADMIN_EMAILS makes a matching verified account an admin at start', async () => {
     const app = await ctx.app();
     await registerUser(app, ctx.mail, hana);
-    const restarted = await ctx.app({ env: { ADMIN_EMAILS: 'HANA@example.com, szef@example.com' } });
+    const restarted = await ctx.app({
+      env: { ADMIN_EMAILS: 'HANA@example.com, szef@example.com' },
+    });
     const login = await new Client(restarted).post('/api/auth/login', {
       identifier: 'hana',
       password: hana.password,

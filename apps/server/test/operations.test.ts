@@ -196,7 +196,9 @@ describe('mail', () => {
       expect((await client.post('/api/auth/register', ivo)).statusCode).toBe(200);
       const files = fs.readdirSync(path.join(dataDir, 'outbox'));
       expect(files).toHaveLength(1);
-      const entry = JSON.parse(fs.readFileSync(path.join(dataDir, 'outbox', files[0] as string), 'utf8'));
+      const entry = JSON.parse(
+        fs.readFileSync(path.join(dataDir, 'outbox', files[0] as string), 'utf8'),
+      );
       expect(entry).toMatchObject({ to: ivo.email, subject: 'Kod weryfikacyjny rejestracji' });
       const code = entry.text.match(/^(\d{6})$/m)?.[1];
       expect(code).toMatch(/^\d{6}$/);

@@ -8,7 +8,6 @@ export interface RateLimiter {
   /** Milliseconds until one more event fits under `limit`, or 0 if it fits now. */
   retryAfter(key: string, limit: number, windowMs: number): Promise<number>;
   record(key: string, windowMs: number): Promise<void>;
-  clear(key: string): Promise<void>;
 }
 
 export interface Limit {
@@ -66,10 +65,5 @@ export class MemoryRateLimiter implements RateLimiter {
     const list = this.live(key, windowMs);
     list.push(this.clock.now().getTime());
     this.events.set(key, list);
-  }
-
-  async clear(key: string): Promise<void> {
-    for (const k of this.events.keys())
-      if (k === key || k.startsWith(`${key}:`)) this.events.delete(k);
   }
 }

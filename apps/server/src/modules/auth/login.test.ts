@@ -85,10 +85,16 @@ describe('login', () => {
   it('issues a new random token at every login and stores only its hash', async () => {
     const { app } = await setup();
     const first = sessionCookie(
-      await new Client(app).post('/api/auth/login', { identifier: 'bartek', password: bob.password }),
+      await new Client(app).post('/api/auth/login', {
+        identifier: 'bartek',
+        password: bob.password,
+      }),
     );
     const second = sessionCookie(
-      await new Client(app).post('/api/auth/login', { identifier: 'bartek', password: bob.password }),
+      await new Client(app).post('/api/auth/login', {
+        identifier: 'bartek',
+        password: bob.password,
+      }),
     );
     const a = (first as unknown as { value: string }).value;
     const b = (second as unknown as { value: string }).value;

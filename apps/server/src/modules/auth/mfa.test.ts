@@ -218,9 +218,9 @@ describe('2FA in the profile', () => {
     await client.post('/api/profile/mfa/enable/request');
     const code = codeFrom(await ctx.mail.last(celina.email));
     expect((await client.post('/api/profile/mfa/disable/confirm', { code })).statusCode).toBe(400);
-    expect(
-      (await other.client.post('/api/profile/mfa/enable/confirm', { code })).statusCode,
-    ).toBe(400);
+    expect((await other.client.post('/api/profile/mfa/enable/confirm', { code })).statusCode).toBe(
+      400,
+    );
     expect((await other.client.get('/api/auth/me')).json().user.mfa_enabled).toBe(false);
   });
 

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Client,
-  createTestContext,
-  registerUser,
-  resetTokenFrom,
-} from '../../../test/helpers';
+import { Client, createTestContext, registerUser, resetTokenFrom } from '../../../test/helpers';
 import { passwordResetTokens } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
@@ -111,12 +106,20 @@ describe('password reset', () => {
     const newer = resetTokenFrom(await ctx.mail.last(ewa.email));
     const client = new Client(app);
     expect(
-      (await client.post('/api/auth/password-reset/confirm', { token: older, password: NEW_PASSWORD }))
-        .statusCode,
+      (
+        await client.post('/api/auth/password-reset/confirm', {
+          token: older,
+          password: NEW_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await client.post('/api/auth/password-reset/confirm', { token: newer, password: NEW_PASSWORD }))
-        .statusCode,
+      (
+        await client.post('/api/auth/password-reset/confirm', {
+          token: newer,
+          password: NEW_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -138,7 +141,10 @@ describe('password reset', () => {
     expect((await login(other, ewa.password)).statusCode).toBe(200);
     await requestReset(new Client(app));
     const token = resetTokenFrom(await ctx.mail.last(ewa.email));
-    await new Client(app).post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD });
+    await new Client(app).post('/api/auth/password-reset/confirm', {
+      token,
+      password: NEW_PASSWORD,
+    });
     expect((await owner.get('/api/auth/me')).statusCode).toBe(401);
     expect((await other.get('/api/auth/me')).statusCode).toBe(401);
   });
@@ -148,14 +154,20 @@ describe('password reset', () => {
     await requestReset(new Client(app));
     const token = resetTokenFrom(await ctx.mail.last(ewa.email));
     const client = new Client(app);
-    const short = await client.post('/api/auth/password-reset/confirm', { token, password: '12345' });
+    const short = await client.post('/api/auth/password-reset/confirm', {
+      token,
+      password: '12345',
+    });
     expect(short.json().error).toBe('validation_failed');
     const common = await client.post('/api/auth/password-reset/confirm', {
       token,
       password: 'password1',
     });
     expect(common.json()).toEqual({ error: 'weak_password' });
-    const ok = await client.post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD });
+    const ok = await client.post('/api/auth/password-reset/confirm', {
+      token,
+      password: NEW_PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
   });
 

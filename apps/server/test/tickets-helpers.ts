@@ -1,0 +1,297 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../src/db/client';
+import { users } from '../src/db/schema/index';
+import type { Clock } from '../src/lib/clock';
+import { createSession } from '../src/modules/auth/sessions';
+import { Client, ORIGIN } from './helpers';
+
+/**
+ * A verified account with a live session, created directly in the database:
+ * registration has its own tests, and skipping argon2 keeps these fast.
+ */
+export async function quickUser(
+  app: FastifyInstance,
+  input: { username: string; isAdmin?: boolean; email?: string },
+) {
+  const { db, clock } = app.deps;
+  const now = clock.now();
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      email: input.email ?? `${input.username.toLowerCase()}@example.com`,
+      passwordHash: 'not-a-real-hash',
+      isAdmin: input.isAdmin ?? false,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { user, client: await loginAs(app, user.id) };
+}
+
+/** Another logged-in browser for the same user (its own session). */
+export async function loginAs(app: FastifyInstance, userId: number) {
+  const session = await createSession(app.deps, {
+    userId,
+    isPersistent: false,
+    meta: { ip: '127.0.0.1', userAgent: 'test' },
+  });
+  const client = new Client(app);
+  client.cookies.set('sid', session.token);
+  return client;
+}
+
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; data: Buffer; type?: string };
+
+/** A multipart/form-data body, built by hand so tests control every byte of it. */
+export function multipart(parts: Part[]) {
+  const boundary = `----studio${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export interface MessageInput {
+  body?: string;
+  files?: Array<{ filename: string; data: Buffer; type?: string }>;
+  extra?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+function messageParts(input: MessageInput): Part[] {
+  return [
+    ...(input.body !== undefined ? [{ name: 'body', value: input.body }] : []),
+    ...Object.entries(input.extra ?? {}).map(([name, value]) => ({ name, value })),
+    ...(input.files ?? []).map((f) => ({ name: 'images', ...f })),
+  ];
+}
+
+export function createTicket(client: Client, input: MessageInput) {
+  const { payload, headers } = multipart(messageParts(input));
+  return client.request('POST', '/api/tickets', payload, { ...headers, ...input.headers });
+}
+
+export function postMessage(client: Client, ticketId: number, input: MessageInput) {
+  const { payload, headers } = multipart(messageParts(input));
+  return client.request('POST', `/api/tickets/${ticketId}/messages`, payload, {
+    ...headers,
+    ...input.headers,
+  });
+}
+
+export const pngImage = (width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
+
+export const webpImage = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: '#00ff00' } })
+    .webp()
+    .toBuffer();
+
+/** A JPEG as a phone writes it: rotated by EXIF and carrying GPS and camera tags. */
+export const jpegWithExif = () =>
+  sharp({ create: { width: 60, height: 20, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Camera 9000', Orientation: '6' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 13/1 0/1' },
+    })
+    .toBuffer();
+
+export const pdfFile = () =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+
+/** A one-entry ZIP archive, built byte by byte (stored, no compression). */
+export function zipFile(): Buffer {
+  const name = Buffer.from('a.txt');
+  const data = Buffer.from('hello');
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + name.length, 12);
+  end.writeUInt32LE(30 + name.length + data.length, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** Every file under DATA_DIR/uploads (temp files included). */
+export function uploadedFiles(app: FastifyInstance): string[] {
+  const root = path.join(app.deps.config.dataDir, 'uploads');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .map((p) => path.join(root, p))
+    .filter((p) => fs.statSync(p).isFile());
+}
+
+export async function makeAdmin(db: Db, userId: number) {
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
+export interface SseEvent {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+/**
+ * An EventSource stand-in over a real socket: collects events as they arrive
+ * and lets a test wait for the one it expects (no sleeps).
+ */
+export async function openStream(
+  baseUrl: string,
+  urlPath: string,
+  client: Client | null,
+  headers: Record<string, string> = {},
+) {
+  const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  const events: SseEvent[] = [];
+  let raw = '';
+  let ended = false;
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.get(`${baseUrl}${urlPath}`, {
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    });
+    req.on('response', resolve);
+    req.on('error', reject);
+  });
+  response.setEncoding('utf8');
+  let buffer = '';
+  response.on('data', (chunk: string) => {
+    raw += chunk;
+    buffer += chunk;
+    let index = buffer.indexOf('\n\n');
+    while (index >= 0) {
+      const block = buffer.slice(0, index);
+      buffer = buffer.slice(index + 2);
+      const lines = block.split('\n');
+      const get = (field: string) =>
+        lines
+          .filter((l) => l.startsWith(`${field}:`))
+          .map((l) => l.slice(field.length + 1).trimStart());
+      const data = get('data');
+      if (data.length) {
+        events.push({
+          event: get('event')[0] ?? 'message',
+          id: get('id')[0],
+          data: data.join('\n'),
+        });
+      }
+      index = buffer.indexOf('\n\n');
+    }
+    wake();
+  });
+  response.on('close', () => {
+    ended = true;
+    wake();
+  });
+  response.on('error', () => {});
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    events,
+    get raw() {
+      return raw;
+    },
+    get ended() {
+      return ended;
+    },
+    /** Resolves once an event matching `predicate` arrived (the test timeout bounds it). */
+    async waitFor(predicate: (e: SseEvent) => boolean): Promise<SseEvent> {
+      for (;;) {
+        const found = events.find(predicate);
+        if (found) return found;
+        if (ended) throw new Error(`stream ended without the event; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            waiters.delete(done);
+            resolve();
+          };
+          waiters.add(done);
+        });
+      }
+    },
+    async waitForEnd() {
+      while (!ended) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            waiters.delete(done);
+            resolve();
+          };
+          waiters.add(done);
+        });
+      }
+    },
+    close() {
+      response.destroy();
+    },
+  };
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export type { Clock };
