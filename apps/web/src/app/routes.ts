@@ -9,6 +9,11 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('features/marketing/home/home-route.tsx'),
   // — other routes go here —
+  // Public pages: team, projects, roadmap, terms
+  route('team', 'features/marketing/team/team-route.tsx'),
+  route('projects', 'features/marketing/projects/projects-route.tsx'),
+  route('roadmap', 'features/marketing/roadmap/roadmap-route.tsx'),
+  route('terms-and-conditions', 'features/legal/terms-route.tsx'),
   // Account screens (auth and profile)
   route('login', 'features/auth/login-route.tsx'),
   route('register', 'features/auth/register-route.tsx'),
