@@ -19,21 +19,33 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     console.error(`e2e: "${command} ${args.join(' ')}" failed`);
     process.exit(result.status ?? 1);
   }
 }
 
-if (process.env.E2E_SKIP_BUILD !== '1') {
-  run('npm', ['run', 'build', '-w', 'apps/web']);
+// The web app is built into a private temporary directory, so other work in
+// the tree that rebuilds apps/web/build cannot change the files under the suite.
+// E2E_SKIP_BUILD=1 reuses apps/web/build and apps/server/dist as they are.
+const skipBuild = process.env.E2E_SKIP_BUILD === '1';
+const webBuildDir = skipBuild
+  ? path.join(root, 'apps/web/build')
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-web-'));
+if (!skipBuild) {
+  run('npm', ['run', 'build', '-w', 'apps/web'], { WEB_BUILD_DIR: webBuildDir });
   run('npm', ['run', 'build', '-w', 'apps/server']);
 }
+const webDir = path.join(webBuildDir, 'client');
 
 const serverMain = path.join(root, 'apps/server/dist/main.js');
-if (!fs.existsSync(serverMain) || !fs.existsSync(path.join(root, 'apps/web/build/client'))) {
+if (!fs.existsSync(serverMain) || !fs.existsSync(webDir)) {
   console.error('e2e: the build is missing; run without E2E_SKIP_BUILD=1 once.');
   process.exit(1);
 }
@@ -64,6 +76,7 @@ const server = spawn(process.execPath, [serverMain], {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
+    WEB_DIR: webDir,
     NODE_ENV: 'development',
     ADMIN_EMAILS: 'admin@studio.test',
     DATABASE_URL: '',
@@ -82,6 +95,7 @@ server.on('exit', () => {
 function cleanup() {
   if (!serverExited) server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!skipBuild) fs.rmSync(webBuildDir, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -126,7 +140,13 @@ const playwright = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseURL,
+      E2E_DATA_DIR: dataDir,
+      E2E_WEB_DIR: webDir,
+      CHROMIUM_PATH: chromium,
+    },
   },
 );
 const code = await new Promise((resolve) => playwright.on('exit', (c) => resolve(c ?? 1)));

@@ -10,6 +10,9 @@ import { PUBLIC_ROUTES } from '@studio/shared/routes';
  */
 export default {
   appDirectory: 'src',
+  // The browser tests build into a private directory so that a build started
+  // elsewhere in the tree cannot swap the files under a running suite.
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   ssr: false,
   prerender: [...PUBLIC_ROUTES, '/404'],
 } satisfies Config;

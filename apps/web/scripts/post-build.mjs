@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const client = fileURLToPath(new URL('../build/client/', import.meta.url));
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const client = path.resolve(webRoot, process.env.WEB_BUILD_DIR ?? 'build', 'client');
 const prerendered = path.join(client, '404', 'index.html');
 if (!fs.existsSync(prerendered)) {
   console.error(`post-build: ${prerendered} is missing; is '/404' still in the prerender list?`);

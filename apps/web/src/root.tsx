@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -8,10 +8,13 @@ import {
   Scripts,
   ScrollRestoration,
 } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import { AppShell } from './app/app-shell';
 import './app/app.css';
+
+// The toaster is fetched right after hydration instead of with the first page's
+// scripts: no toast can be needed before the page is interactive.
+const AppToaster = lazy(() => import('./app/toaster'));
 
 /**
  * Runs before the first paint so the page never flashes the wrong theme. Dark is
@@ -61,7 +64,9 @@ export default function App() {
       <AppShell>
         <Outlet />
       </AppShell>
-      <Toaster position="top-right" visibleToasts={3} duration={4000} richColors closeButton />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

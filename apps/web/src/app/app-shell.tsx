@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { StaticBackdrop } from '~/components/backdrop/static-backdrop';
 import { CookieNotice } from '~/components/cookie-notice';
 import { SiteHeader } from '~/components/site-header';
 import { DeferredEffects } from './deferred-effects';
@@ -27,6 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Przejdź do treści
       </a>
+      <StaticBackdrop />
       <DeferredEffects />
       <SiteHeader />
       <div

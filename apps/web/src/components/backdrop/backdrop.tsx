@@ -1,3 +1,76 @@
-export default function Backdrop() {
-  return null;
+import { useEffect, useRef, useState } from 'react';
+import { currentTheme, type Theme } from '~/lib/theme';
+import { usePrefersReducedMotion } from '~/lib/use-media-query';
+import { BACKDROP_COLORS, BACKDROP_DEFAULTS, type BackdropDirection } from './backdrop-colors';
+import { chooseTier, readDeviceFacts, tierSettings } from './backdrop-tiers';
+import { canUseWebgl, startWebglBackdrop, type WebglBackdrop } from './webgl-backdrop';
+
+export interface BackdropProps {
+  scale?: number;
+  opacity?: number;
+  direction?: BackdropDirection;
+}
+
+/**
+ * Animated WebGL layer over the static gradient (loaded lazily after first
+ * paint by the shell). With reduced motion, or without WebGL, it renders nothing
+ * and the static gradient stays the whole backdrop.
+ */
+export default function Backdrop({
+  scale = BACKDROP_DEFAULTS.scale,
+  opacity = BACKDROP_DEFAULTS.opacity,
+  direction = BACKDROP_DEFAULTS.direction,
+}: BackdropProps) {
+  const reducedMotion = usePrefersReducedMotion();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(false);
+  const [state, setState] = useState<'running' | 'paused'>('paused');
+  const [tier, setTier] = useState<string>('static');
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (reducedMotion || !container) return;
+    const facts = readDeviceFacts();
+    const chosen = chooseTier(facts);
+    if (chosen === 'static' || !canUseWebgl()) return;
+    let backdrop: WebglBackdrop;
+    try {
+      backdrop = startWebglBackdrop({
+        container,
+        settings: tierSettings(chosen, facts.devicePixelRatio),
+        color: BACKDROP_COLORS[currentTheme()].color,
+        scale,
+        opacity,
+        direction,
+        onFirstFrame: () => setShown(true),
+        onStateChange: setState,
+      });
+    } catch (error) {
+      // Decoration only: the static gradient is already on screen.
+      console.warn('Animowane tło niedostępne', error);
+      return;
+    }
+    setTier(chosen);
+    const onTheme = (event: Event) =>
+      backdrop.setColor(BACKDROP_COLORS[(event as CustomEvent<Theme>).detail].color);
+    window.addEventListener('themechange', onTheme);
+    return () => {
+      window.removeEventListener('themechange', onTheme);
+      backdrop.destroy();
+      setShown(false);
+      setTier('static');
+    };
+  }, [reducedMotion, scale, opacity, direction]);
+
+  if (reducedMotion) return null;
+  return (
+    <div
+      ref={containerRef}
+      aria-hidden="true"
+      data-backdrop="webgl"
+      data-tier={tier}
+      data-state={state}
+      className={`pointer-events-none fixed inset-0 z-0 transition-opacity duration-1000 ${shown ? 'opacity-100' : 'opacity-0'}`}
+    />
+  );
 }

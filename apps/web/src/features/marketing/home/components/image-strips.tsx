@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'react';
+import { usePrefersReducedMotion } from '~/lib/use-media-query';
+import { imagesNeeded, pickImages, stripImageSrc, wrapOffset } from '../strip-images';
+
+interface StripConfig {
+  /** Pixels per second; the sign is the direction (negative moves left). */
+  velocity: number;
+  /** Extra content width that the strip starts shifted by, in viewport widths. */
+  prebufferVw: number;
+  maxImages: number;
+}
+
+/** SPEC §9: speeds 60, 70 and 95 px/s; two strips move left, one right. */
+export const STRIPS: readonly StripConfig[] = [
+  { velocity: -60, prebufferVw: 0, maxImages: 50 },
+  // Moving right reveals content from the left, so this strip starts prebuffered.
+  { velocity: 70, prebufferVw: 1.8, maxImages: 80 },
+  { velocity: -95, prebufferVw: 0, maxImages: 50 },
+];
+
+/** Image box: h-56 (224 px) tall, 3:2. Gap 8 px (SPEC §9). */
+const ITEM_WIDTH = 336;
+const GAP = 8;
+const MAX_PRELOAD = 64;
+/** A long frame (tab switch, jank) must not make the strips jump (SPEC §9: 0.05 s). */
+const MAX_FRAME_STEP = 0.05;
+
+function preload(sources: string[]): Promise<void> {
+  return Promise.all(
+    sources.slice(0, MAX_PRELOAD).map(
+      (src) =>
+        new Promise<void>((resolve) => {
+          const image = new Image();
+          image.decoding = 'async';
+          // Failures are ignored: a broken image must not keep the strips hidden.
+          image.onload = image.onerror = () => resolve();
+          image.src = src;
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/**
+ * Three endlessly scrolling rows of studio images behind the hero. Rendered
+ * only in the browser (the choice is random), hidden until the images are
+ * loaded, then faded in. Static with reduced motion.
+ */
+export function ImageStrips() {
+  const reduced = usePrefersReducedMotion();
+  const [sequences, setSequences] = useState<number[][] | null>(null);
+  const [ready, setReady] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const trackRefs = useRef<(HTMLDivElement | null)[]>([]);
+
+  useEffect(() => {
+    const viewportWidth = window.innerWidth;
+    const chosen = STRIPS.map((strip) =>
+      pickImages(
+        imagesNeeded({
+          viewportWidth,
+          itemWidth: ITEM_WIDTH,
+          gap: GAP,
+          prebufferPx: strip.prebufferVw * viewportWidth,
+          max: strip.maxImages,
+        }),
+      ),
+    );
+    setSequences(chosen);
+    let cancelled = false;
+    const unique = [...new Set(chosen.flat())].map(stripImageSrc);
+    void preload(unique).then(() => {
+      if (!cancelled) setReady(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ready || !sequences) return;
+    const tracks = trackRefs.current;
+    const loopWidths = sequences.map((seq) => seq.length * (ITEM_WIDTH + GAP));
+    const offsets = STRIPS.map((strip) => -strip.prebufferVw * window.innerWidth);
+    const place = () =>
+      tracks.forEach((track, i) => {
+        if (!track) return;
+        offsets[i] = wrapOffset(offsets[i]!, loopWidths[i]!);
+        track.style.transform = `translate3d(${offsets[i]}px, 0, 0)`;
+      });
+    place();
+    if (reduced) return;
+
+    let raf = 0;
+    let last = 0;
+    let onScreen = true;
+    const tick = (now: number) => {
+      const dt = last ? Math.min((now - last) / 1000, MAX_FRAME_STEP) : 0;
+      last = now;
+      STRIPS.forEach((strip, i) => {
+        offsets[i]! += strip.velocity * dt;
+      });
+      place();
+      raf = requestAnimationFrame(tick);
+    };
+    const start = () => {
+      last = 0;
+      cancelAnimationFrame(raf);
+      raf = requestAnimationFrame(tick);
+      rootRef.current?.setAttribute('data-animating', 'true');
+    };
+    const stop = () => {
+      cancelAnimationFrame(raf);
+      rootRef.current?.setAttribute('data-animating', 'false');
+    };
+    // Off screen (scrolled past) the strips cost nothing.
+    const observer = new IntersectionObserver((entries) => {
+      onScreen = entries.some((e) => e.isIntersecting);
+      if (onScreen) start();
+      else stop();
+    });
+    if (rootRef.current) observer.observe(rootRef.current);
+    start();
+    return () => {
+      observer.disconnect();
+      stop();
+    };
+  }, [ready, sequences, reduced]);
+
+  return (
+    <div
+      ref={rootRef}
+      aria-hidden="true"
+      data-strips
+      data-state={ready ? 'ready' : 'loading'}
+      data-animating="false"
+      className={`pointer-events-none absolute inset-x-0 top-[18vh] flex flex-col gap-2 overflow-hidden transition-opacity duration-1000 ${ready ? 'opacity-100' : 'opacity-0'}`}
+    >
+      {sequences?.map((sequence, stripIndex) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: the three strips are fixed
+          key={stripIndex}
+          data-strip
+          data-direction={STRIPS[stripIndex]!.velocity < 0 ? 'left' : 'right'}
+          className="h-56 overflow-hidden"
+        >
+          <div
+            ref={(node) => {
+              trackRefs.current[stripIndex] = node;
+            }}
+            className="flex h-full w-max gap-2 will-change-transform"
+          >
+            {/* The sequence twice: when one copy has scrolled by, the other is in its place. */}
+            {[0, 1].flatMap((copy) =>
+              sequence.map((image, i) => (
+                <img
+                  // biome-ignore lint/suspicious/noArrayIndexKey: positions are stable for the page's life
+                  key={`${copy}-${i}`}
+                  src={stripImageSrc(image)}
+                  alt=""
+                  width={ITEM_WIDTH}
+                  height={224}
+                  decoding="async"
+                  draggable={false}
+                  className="h-56 w-[336px] shrink-0 rounded-xl bg-slate-500/10 object-cover"
+                />
+              )),
+            )}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

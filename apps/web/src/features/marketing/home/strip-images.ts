@@ -1,0 +1,60 @@
+/** Pure helpers of the home image strips, unit-tested in strip-images.test.ts. */
+
+export const STRIP_POOL_SIZE = 18;
+export const stripImageSrc = (n: number) => `/images/strips/${String(n).padStart(2, '0')}.webp`;
+
+/** Fisher–Yates shuffle with an injectable random source for tests. */
+export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}
+
+/**
+ * `count` images drawn at random from the pool without repeats: the pool is
+ * used up in a random order before any image comes again, and a new round never
+ * starts with the image the previous one ended with (no neighbours alike).
+ */
+export function pickImages(
+  count: number,
+  poolSize = STRIP_POOL_SIZE,
+  random: () => number = Math.random,
+): number[] {
+  const pool = Array.from({ length: poolSize }, (_, i) => i + 1);
+  const picked: number[] = [];
+  while (picked.length < count) {
+    let round = shuffle(pool, random);
+    if (poolSize > 1 && round[0] === picked[picked.length - 1]) {
+      round = [...round.slice(1), round[0]!];
+    }
+    picked.push(...round.slice(0, count - picked.length));
+  }
+  return picked;
+}
+
+/**
+ * How many images a strip needs so that one copy of its sequence is at least
+ * as wide as the viewport plus 200 px (plus the prebuffer for strips that start
+ * shifted), capped at `max` (SPEC §9: 50, or 80 for the prebuffered strip).
+ */
+export function imagesNeeded(options: {
+  viewportWidth: number;
+  itemWidth: number;
+  gap: number;
+  prebufferPx?: number;
+  max: number;
+}): number {
+  const { viewportWidth, itemWidth, gap, prebufferPx = 0, max } = options;
+  const width = viewportWidth + 200 + prebufferPx;
+  return Math.max(1, Math.min(max, Math.ceil(width / (itemWidth + gap))));
+}
+
+/** Keeps the offset of a looping strip within one sequence length. */
+export function wrapOffset(offset: number, loopWidth: number): number {
+  if (loopWidth <= 0) return 0;
+  const wrapped = offset % loopWidth;
+  return wrapped > 0 ? wrapped - loopWidth : wrapped;
+}
