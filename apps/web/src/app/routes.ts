@@ -25,5 +25,6 @@ export default [
   route('profile/mfa/enable', 'features/profile/mfa-enable-route.tsx'),
   route('profile/mfa/disable', 'features/profile/mfa-disable-route.tsx'),
   route('podpisy', 'features/signatures/signatures-route.tsx'),
+  route('contact', 'features/tickets/contact-route.tsx'),
   route('*', 'features/marketing/not-found/not-found-route.tsx'),
 ] satisfies RouteConfig;

@@ -1,0 +1,110 @@
+import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '~/lib/api-client';
+import type { TicketSummary } from '../lib/selection';
+
+const TicketSchema = z.object({
+  id: z.coerce.number().int(),
+  seq: z.coerce.number().int(),
+  username: z.string().catch(''),
+  status: z.enum(['open', 'closed']).catch('open'),
+  unread_count: z.coerce.number().int().nonnegative().catch(0),
+  created_at: z.string().catch(''),
+  last_activity_at: z.string().catch(''),
+});
+
+const TicketsPageSchema = z.object({
+  tickets: z.array(z.unknown()).catch([]),
+  // Opaque to the client; a numeric cursor is kept as text.
+  next_cursor: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v == null ? null : String(v)))
+    .catch(null),
+});
+
+export interface TicketsPage {
+  tickets: TicketSummary[];
+  nextCursor: string | null;
+}
+
+/** A malformed entry is dropped rather than failing the whole list. */
+export function parseTicketsPage(raw: unknown): TicketsPage {
+  const page = TicketsPageSchema.parse(raw ?? {});
+  const tickets: TicketSummary[] = [];
+  for (const entry of page.tickets) {
+    const parsed = TicketSchema.safeParse(entry);
+    if (parsed.success) tickets.push(parsed.data);
+  }
+  return { tickets, nextCursor: page.next_cursor ?? null };
+}
+
+export const ticketsQueryKey = ['tickets', 'list'] as const;
+
+export async function getTickets(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<TicketsPage> {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  const raw = await api.get<unknown>(`/api/tickets${query}`, signal ? { signal } : {});
+  return parseTicketsPage(raw);
+}
+
+export type TicketsData = InfiniteData<TicketsPage, string | null>;
+
+export function useTickets({ enabled }: { enabled: boolean }) {
+  return useInfiniteQuery({
+    queryKey: ticketsQueryKey,
+    queryFn: ({ pageParam, signal }) => getTickets(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    // Live updates come over the stream; a retry storm would only delay the error message.
+    retry: 1,
+  });
+}
+
+export function flattenTickets(
+  data: { pages: readonly TicketsPage[] } | undefined,
+): TicketSummary[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const result: TicketSummary[] = [];
+  for (const page of data.pages) {
+    for (const ticket of page.tickets) {
+      // Pages fetched at different moments can both hold a ticket that moved up.
+      if (seen.has(ticket.id)) continue;
+      seen.add(ticket.id);
+      result.push(ticket);
+    }
+  }
+  return result;
+}
+
+/** Edits the cached list in place (every page), e.g. to zero a badge or drop a deleted ticket. */
+export function updateCachedTickets(
+  queryClient: QueryClient,
+  update: (tickets: TicketSummary[]) => TicketSummary[],
+) {
+  queryClient.setQueryData<TicketsData>(ticketsQueryKey, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, tickets: update(page.tickets) })) }
+      : data,
+  );
+}
+
+/** Puts a just-created ticket on top before the refetch confirms it, so selecting it sticks. */
+export function prependCachedTicket(queryClient: QueryClient, ticket: TicketSummary) {
+  queryClient.setQueryData<TicketsData>(ticketsQueryKey, (data) => {
+    if (!data) return { pages: [{ tickets: [ticket], nextCursor: null }], pageParams: [null] };
+    const [first, ...rest] = data.pages;
+    const firstPage = first ?? { tickets: [], nextCursor: null };
+    return {
+      ...data,
+      pages: [
+        { ...firstPage, tickets: [ticket, ...firstPage.tickets.filter((t) => t.id !== ticket.id)] },
+        ...rest,
+      ],
+    };
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '~/lib/api-client';
+import { parseMessage, type TicketMessage } from '../lib/attachments';
+import { messagesQueryKey } from './get-messages';
+import { ticketsQueryKey } from './get-tickets';
+import { type MessageUpload, messageFormData, uploadOptions } from './upload-form';
+
+export interface SendMessageInput extends MessageUpload {
+  ticketId: number;
+}
+
+export async function sendMessage(input: SendMessageInput): Promise<TicketMessage | null> {
+  const raw = await api.upload<{ message?: unknown }>(
+    `/api/tickets/${input.ticketId}/messages`,
+    messageFormData(input),
+    uploadOptions(input),
+  );
+  return parseMessage(raw?.message);
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (message, { ticketId }) => {
+      if (message) {
+        // Shown at once; the refetch (and the stream event) confirm it.
+        queryClient.setQueryData<TicketMessage[]>(messagesQueryKey(ticketId), (old) =>
+          old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: messagesQueryKey(ticketId) });
+      void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import { useLayoutEffect, useRef } from 'react';
+import type { TicketMessage } from '../lib/attachments';
+import { isNearBottom } from '../lib/auto-scroll';
+import { formatFullDateTime, formatMessageTime } from '../lib/format';
+import { NO_MESSAGES_MESSAGE, RETRY_LABEL, THREAD_LOAD_ERROR } from '../lib/messages';
+import { AttachmentList, type AttachmentTone } from './attachment-view';
+import { CrownIcon } from './icons';
+import { secondaryButtonClass } from './styles';
+
+function attachmentTone(message: TicketMessage, viewerId: number): AttachmentTone {
+  if (message.user_id === viewerId) return 'own';
+  return message.is_admin ? 'otherAdmin' : 'customer';
+}
+
+function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: number }) {
+  const isOwn = message.user_id === viewerId;
+  return (
+    <li
+      data-testid="message"
+      data-admin={message.is_admin ? 'true' : undefined}
+      className={`flex ${isOwn ? 'justify-end' : 'justify-start'}`}
+    >
+      <article
+        aria-label={`Wiadomość od ${message.username || 'użytkownika'}`}
+        className={`max-w-[88%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[75%] ${
+          isOwn
+            ? 'rounded-br-md bg-blue-700 text-white dark:bg-blue-600'
+            : message.is_admin
+              ? 'rounded-bl-md border border-amber-300 bg-amber-50 text-slate-900 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-slate-100'
+              : 'rounded-bl-md border border-slate-300 bg-white text-slate-900 dark:border-white/10 dark:bg-slate-800 dark:text-slate-100'
+        }`}
+      >
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+          <span className="inline-flex items-center gap-1 font-semibold">
+            {message.is_admin && (
+              <span
+                data-testid="admin-crown"
+                className={isOwn ? 'text-amber-200' : 'text-amber-600 dark:text-amber-300'}
+                title="Administrator"
+              >
+                <CrownIcon />
+                <span className="sr-only">Administrator:</span>
+              </span>
+            )}
+            {message.username || 'Użytkownik'}
+            {isOwn && <span className="font-normal opacity-80">(Ty)</span>}
+          </span>
+          {message.created_at && (
+            <time
+              dateTime={message.created_at}
+              title={formatFullDateTime(message.created_at)}
+              className={isOwn ? 'text-blue-100' : 'text-slate-600 dark:text-slate-400'}
+            >
+              {formatMessageTime(message.created_at)}
+            </time>
+          )}
+        </header>
+        {message.body && (
+          <p className="mt-1 text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
+            {message.body}
+          </p>
+        )}
+        <AttachmentList files={message.files} tone={attachmentTone(message, viewerId)} />
+      </article>
+    </li>
+  );
+}
+
+interface MessageThreadProps {
+  messages: readonly TicketMessage[];
+  viewerId: number;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** Changes when the viewer sends a message: the list jumps to the bottom then. */
+  sentCount: number;
+  /** Shown instead of the empty-state text (the draft explains what to do). */
+  emptyText?: string;
+}
+
+/**
+ * The conversation. It follows new messages only when the reader is already
+ * within 100 px of the bottom (SPEC.md §2), so reading older messages is not
+ * interrupted; the reader's own message always scrolls into view.
+ */
+export function MessageThread({
+  messages,
+  viewerId,
+  isLoading,
+  isError,
+  onRetry,
+  sentCount,
+  emptyText = NO_MESSAGES_MESSAGE,
+}: MessageThreadProps) {
+  const scrollRef = useRef<HTMLElement>(null);
+  const wasNearBottom = useRef(true);
+  const lastSent = useRef(sentCount);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) wasNearBottom.current = isNearBottom(el);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages change
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const forced = lastSent.current !== sentCount;
+    lastSent.current = sentCount;
+    if (forced || wasNearBottom.current) {
+      el.scrollTop = el.scrollHeight;
+      wasNearBottom.current = true;
+    }
+  }, [messages, sentCount]);
+
+  return (
+    <section
+      ref={scrollRef}
+      onScroll={onScroll}
+      data-testid="message-scroll"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label="Wiadomości"
+      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+    >
+      {isLoading ? (
+        <p role="status" className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">
+          Wczytywanie wiadomości…
+        </p>
+      ) : isError ? (
+        <div
+          role="alert"
+          className="mx-auto max-w-sm py-8 text-center text-sm text-red-800 dark:text-red-200"
+        >
+          <p>{THREAD_LOAD_ERROR}</p>
+          <button type="button" onClick={onRetry} className={`${secondaryButtonClass} mt-3`}>
+            {RETRY_LABEL}
+          </button>
+        </div>
+      ) : messages.length === 0 ? (
+        <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">{emptyText}</p>
+      ) : (
+        // role=log announces messages that arrive later, not the ones already shown.
+        <ol role="log" aria-label="Rozmowa" className="flex flex-col gap-3">
+          {messages.map((message) => (
+            <MessageItem key={message.id} message={message} viewerId={viewerId} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/** Class lists shared by the Kontakt components, so both themes stay consistent. */
+
+export const panelClass =
+  'rounded-2xl border border-slate-300/80 bg-white/85 shadow-xl shadow-slate-900/5 backdrop-blur-md dark:border-white/10 dark:bg-slate-900/75 dark:shadow-black/30';
+
+export const primaryButtonClass =
+  'cursor-target inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-md shadow-blue-700/20 transition hover:bg-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-blue-600 dark:hover:bg-blue-500';
+
+export const secondaryButtonClass =
+  'cursor-target inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-400 bg-white/70 px-4 py-2 text-sm font-medium text-slate-800 transition hover:bg-white disabled:cursor-not-allowed disabled:opacity-60 dark:border-white/25 dark:bg-white/5 dark:text-slate-100 dark:hover:bg-white/15';
+
+export const dangerButtonClass =
+  'cursor-target inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-red-600/60 bg-white/70 px-4 py-2 text-sm font-medium text-red-700 transition hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-red-400/50 dark:bg-white/5 dark:text-red-300 dark:hover:bg-red-500/15';
+
+export const iconButtonClass =
+  'cursor-target inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 transition hover:bg-slate-900/5 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-200 dark:hover:bg-white/10';
+
+export const mutedTextClass = 'text-sm text-slate-600 dark:text-slate-300';

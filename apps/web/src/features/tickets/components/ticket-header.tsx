@@ -1,0 +1,75 @@
+import { formatFullDateTime } from '../lib/format';
+import type { TicketSummary } from '../lib/selection';
+import { dangerButtonClass, secondaryButtonClass } from './styles';
+import { StatusBadge } from './ticket-list';
+
+interface TicketHeaderProps {
+  ticket: TicketSummary;
+  isAdmin: boolean;
+  isChangingStatus: boolean;
+  onSetStatus: (status: TicketSummary['status']) => void;
+  onDelete: () => void;
+}
+
+/** Number, status, owner (for admins) and the admin actions of the open ticket. */
+export function TicketHeader({
+  ticket,
+  isAdmin,
+  isChangingStatus,
+  onSetStatus,
+  onDelete,
+}: TicketHeaderProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-white/10">
+      <div className="min-w-0">
+        <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+          Zgłoszenie #{ticket.seq}
+          <StatusBadge status={ticket.status} />
+        </h2>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {isAdmin && ticket.username && (
+            <>
+              Autor:{' '}
+              <span className="font-medium text-slate-800 dark:text-slate-100">
+                {ticket.username}
+              </span>
+              {' · '}
+            </>
+          )}
+          {ticket.created_at && <>Utworzone {formatFullDateTime(ticket.created_at)}</>}
+        </p>
+      </div>
+      {isAdmin && (
+        <div className="flex flex-wrap gap-2">
+          {ticket.status === 'open' ? (
+            <button
+              type="button"
+              onClick={() => onSetStatus('closed')}
+              disabled={isChangingStatus}
+              className={`${secondaryButtonClass} min-h-10`}
+            >
+              Zamknij
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => onSetStatus('open')}
+              disabled={isChangingStatus}
+              className={`${secondaryButtonClass} min-h-10`}
+            >
+              Otwórz
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Usuń zgłoszenie #${ticket.seq}`}
+            className={`${dangerButtonClass} min-h-10`}
+          >
+            Usuń
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { formatMessageTime, unreadLabel } from '../lib/format';
+import {
+  LIST_LOAD_ERROR,
+  NEW_TICKET_LABEL,
+  NO_TICKETS_MESSAGE,
+  RETRY_LABEL,
+  ticketStatusLabel,
+} from '../lib/messages';
+import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
+import { badgeLabel } from '../lib/unread';
+import { PlusIcon } from './icons';
+import { primaryButtonClass, secondaryButtonClass } from './styles';
+
+export function StatusBadge({ status }: { status: TicketSummary['status'] }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
+        status === 'open'
+          ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200'
+          : 'bg-slate-200 text-slate-700 dark:bg-white/10 dark:text-slate-300'
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`size-1.5 rounded-full ${status === 'open' ? 'bg-emerald-500' : 'bg-slate-400'}`}
+      />
+      {ticketStatusLabel(status)}
+    </span>
+  );
+}
+
+export function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="unread-badge"
+      className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white"
+    >
+      <span aria-hidden="true">{badgeLabel(count)}</span>
+      <span className="sr-only">{unreadLabel(count)}</span>
+    </span>
+  );
+}
+
+interface TicketListProps {
+  id: string;
+  tickets: readonly TicketSummary[];
+  selectedId: SelectedId;
+  isAdmin: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onRetry: () => void;
+  onLoadMore: () => void;
+  onSelect: (id: number) => void;
+  onNewTicket: () => void;
+  /** Hidden on narrow screens until opened (SPEC.md §2 "collapsible on mobile"). */
+  isOpenOnMobile: boolean;
+}
+
+export function TicketList({
+  id,
+  tickets,
+  selectedId,
+  isAdmin,
+  isLoading,
+  isError,
+  hasMore,
+  isLoadingMore,
+  onRetry,
+  onLoadMore,
+  onSelect,
+  onNewTicket,
+  isOpenOnMobile,
+}: TicketListProps) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`${isOpenOnMobile ? 'flex' : 'hidden'} min-h-0 flex-col gap-3 lg:flex`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {isAdmin ? 'Wszystkie zgłoszenia' : 'Twoje zgłoszenia'}
+        </h2>
+      </div>
+      <button type="button" onClick={onNewTicket} className={`${primaryButtonClass} w-full`}>
+        <PlusIcon />
+        {NEW_TICKET_LABEL}
+      </button>
+
+      <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1">
+        {isLoading ? (
+          <p role="status" className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
+            Wczytywanie zgłoszeń…
+          </p>
+        ) : isError ? (
+          <div
+            role="alert"
+            className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/40 dark:bg-red-500/10 dark:text-red-200"
+          >
+            <p>{LIST_LOAD_ERROR}</p>
+            <button
+              type="button"
+              onClick={onRetry}
+              className={`${secondaryButtonClass} mt-2 min-h-9 py-1`}
+            >
+              {RETRY_LABEL}
+            </button>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {selectedId === DRAFT_TICKET_ID && (
+              <li>
+                <div
+                  aria-current="true"
+                  className="rounded-xl border-2 border-dashed border-blue-500 bg-blue-50/80 px-3 py-2.5 text-sm font-semibold text-blue-800 dark:bg-blue-400/10 dark:text-blue-200"
+                >
+                  {NEW_TICKET_LABEL} (szkic)
+                </div>
+              </li>
+            )}
+            {tickets.length === 0 && selectedId !== DRAFT_TICKET_ID && (
+              <li className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
+                {NO_TICKETS_MESSAGE}
+              </li>
+            )}
+            {tickets.map((ticket) => {
+              const isSelected = ticket.id === selectedId;
+              return (
+                <li key={ticket.id}>
+                  <button
+                    type="button"
+                    data-testid="ticket-item"
+                    data-ticket-id={ticket.id}
+                    aria-current={isSelected ? 'true' : undefined}
+                    onClick={() => onSelect(ticket.id)}
+                    className={`cursor-target flex w-full flex-col gap-1 rounded-xl border px-3 py-2.5 text-left transition ${
+                      isSelected
+                        ? 'border-blue-500 bg-blue-50 ring-1 ring-blue-500 dark:border-blue-400 dark:bg-blue-400/15 dark:ring-blue-400'
+                        : 'border-slate-300 bg-white/70 hover:border-blue-400 hover:bg-white dark:border-white/10 dark:bg-white/5 dark:hover:border-blue-400/60 dark:hover:bg-white/10'
+                    }`}
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-semibold text-slate-900 dark:text-white">
+                        Zgłoszenie #{ticket.seq}
+                      </span>
+                      <UnreadBadge count={isSelected ? 0 : ticket.unread_count} />
+                    </span>
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+                      <StatusBadge status={ticket.status} />
+                      {isAdmin && ticket.username && (
+                        <span className="font-medium text-slate-800 dark:text-slate-100">
+                          <span className="sr-only">Autor: </span>
+                          {ticket.username}
+                        </span>
+                      )}
+                      {ticket.last_activity_at && (
+                        <time dateTime={ticket.last_activity_at}>
+                          {formatMessageTime(ticket.last_activity_at)}
+                        </time>
+                      )}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {hasMore && !isError && (
+          <button
+            type="button"
+            onClick={onLoadMore}
+            disabled={isLoadingMore}
+            className={`${secondaryButtonClass} mt-3 w-full`}
+          >
+            {isLoadingMore ? 'Wczytywanie…' : 'Pokaż starsze zgłoszenia'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

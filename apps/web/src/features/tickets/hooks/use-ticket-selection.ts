@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  clearLastTicket,
+  DRAFT_TICKET_ID,
+  parseTicketParam,
+  readLastTicket,
+  resolveSelection,
+  type SelectedId,
+  type TicketSummary,
+  writeLastTicket,
+} from '../lib/selection';
+
+function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The selected ticket, kept in step with `?ticket=` (so a link or a reload
+ * opens the same ticket) and with the per-user last-ticket entry.
+ */
+export function useTicketSelection({
+  tickets,
+  isListReady,
+  userId,
+}: {
+  tickets: readonly TicketSummary[];
+  /** False while loading or after a failed load: no decision is made on a list we do not have. */
+  isListReady: boolean;
+  userId: number;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = parseTicketParam(searchParams.get('ticket'));
+  const [selectedId, setSelectedId] = useState<SelectedId>(null);
+
+  const setTicketParam = useCallback(
+    (id: number | null) => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (id === null || id === DRAFT_TICKET_ID) next.delete('ticket');
+          else next.set('ticket', String(id));
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const select = useCallback(
+    (id: number) => {
+      setSelectedId(id);
+      writeLastTicket(localStorageOrUndefined(), userId, id);
+      setTicketParam(id);
+    },
+    [setTicketParam, userId],
+  );
+
+  const startDraft = useCallback(() => {
+    setSelectedId(DRAFT_TICKET_ID);
+    setTicketParam(null);
+  }, [setTicketParam]);
+
+  /** SPEC.md §4: deleting clears the selection and the stored entry. */
+  const clearAfterDelete = useCallback(() => {
+    setSelectedId(null);
+    clearLastTicket(localStorageOrUndefined(), userId);
+    setTicketParam(null);
+  }, [setTicketParam, userId]);
+
+  // A changed `?ticket=` (a link clicked while already on /contact) wins over the current choice.
+  const lastRequested = useRef(requested);
+  useEffect(() => {
+    if (requested === lastRequested.current) return;
+    lastRequested.current = requested;
+    if (requested !== null && requested !== selectedId && tickets.some((t) => t.id === requested)) {
+      select(requested);
+    }
+  }, [requested, selectedId, tickets, select]);
+
+  // Start-up order, and the fallback when the selected ticket disappears.
+  useEffect(() => {
+    if (!isListReady) return;
+    const next = resolveSelection({
+      tickets,
+      current: selectedId,
+      requested,
+      stored: readLastTicket(localStorageOrUndefined(), userId),
+    });
+    if (next === selectedId) return;
+    if (next === null) setSelectedId(null);
+    else select(next);
+  }, [isListReady, tickets, selectedId, requested, userId, select]);
+
+  return { selectedId, select, startDraft, clearAfterDelete };
+}

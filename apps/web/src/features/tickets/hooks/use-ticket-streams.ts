@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messagesQueryKey } from '../api/get-messages';
+import { ticketsQueryKey } from '../api/get-tickets';
+import { openStream } from '../lib/event-stream';
+
+/**
+ * Live updates (SPEC.md §4): a `ticket` event on the list stream reloads the
+ * list, a `message` event on the open ticket's stream reloads its messages.
+ * Both streams exist only while someone is logged in, and after a lost
+ * connection everything shown is refetched, because events sent meanwhile
+ * may be gone.
+ */
+export function useTicketStreams({
+  enabled,
+  ticketId,
+}: {
+  enabled: boolean;
+  ticketId: number | null;
+}) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    return openStream({
+      url: '/api/stream/tickets',
+      events: ['ticket'],
+      onEvent: () => void queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['tickets', 'messages'] });
+      },
+    });
+  }, [enabled, queryClient]);
+
+  useEffect(() => {
+    if (!enabled || ticketId === null || ticketId <= 0 || typeof EventSource === 'undefined')
+      return;
+    const key = messagesQueryKey(ticketId);
+    return openStream({
+      url: `/api/stream/tickets/${ticketId}/messages`,
+      events: ['message'],
+      onEvent: () => void queryClient.invalidateQueries({ queryKey: key }),
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: key }),
+    });
+  }, [enabled, ticketId, queryClient]);
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessageTime, unreadLabel } from './format';
+
+describe('format', () => {
+  it('uses Polish plurals for unread counts', () => {
+    expect(unreadLabel(1)).toBe('1 nieprzeczytana wiadomość');
+    expect(unreadLabel(3)).toBe('3 nieprzeczytane wiadomości');
+    expect(unreadLabel(5)).toBe('5 nieprzeczytanych wiadomości');
+    expect(unreadLabel(12)).toBe('12 nieprzeczytanych wiadomości');
+    expect(unreadLabel(22)).toBe('22 nieprzeczytane wiadomości');
+  });
+
+  it('shows only the time for today and nothing for a broken date', () => {
+    const now = new Date(2026, 2, 12, 18, 0);
+    expect(formatMessageTime(new Date(2026, 2, 12, 14, 5).toISOString(), now)).toBe('14:05');
+    expect(formatMessageTime(new Date(2026, 2, 11, 14, 5).toISOString(), now)).toMatch(
+      /11\.03\.2026/,
+    );
+    expect(formatMessageTime('nonsense', now)).toBe('');
+  });
+});
