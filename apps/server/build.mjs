@@ -6,7 +6,11 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    admin: 'src/cli/admin.ts',
+    'backup-cli': 'src/cli/backup-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,8 +1,8 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
-import type { Db } from '../db/client';
 
 const USAGE = `Usage:
   npm run admin -- grant <username-or-email>   make a user an admin
@@ -22,14 +22,17 @@ async function setAdmin(db: Db, who: string, isAdmin: boolean): Promise<string> 
 
 export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
   const [command, who] = args;
-  if ((command === 'grant' || command === 'revoke') && who) return setAdmin(db, who, command === 'grant');
+  if ((command === 'grant' || command === 'revoke') && who)
+    return setAdmin(db, who, command === 'grant');
   if (command === 'list') {
     const admins = await db
       .select({ username: users.username, email: users.email })
       .from(users)
       .where(eq(users.isAdmin, true))
       .orderBy(users.username);
-    return admins.length ? admins.map((a) => `${a.username} <${a.email}>`).join('\n') : 'No admins.';
+    return admins.length
+      ? admins.map((a) => `${a.username} <${a.email}>`).join('\n')
+      : 'No admins.';
   }
   throw new Error(USAGE);
 }
