@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: callers always get a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A support ticket. `seq` numbers each owner's tickets from 1 (the owner's "#3"). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: ts('created_at').notNull(),
+    lastActivityAt: ts('last_activity_at').notNull(),
+    /** Denormalised so the list never has to look into messages for it. */
+    lastMessagePreview: text('last_message_preview'),
+  },
+  (t) => [
+    uniqueIndex('tickets_owner_seq_idx').on(t.ownerId, t.seq),
+    // The list pages by (last_activity_at, id) descending (a backward index scan), for one owner or all.
+    index('tickets_owner_activity_idx').on(t.ownerId, t.lastActivityAt, t.id),
+    index('tickets_activity_idx').on(t.lastActivityAt, t.id),
+    index('tickets_status_activity_idx').on(t.status, t.lastActivityAt, t.id),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Kept when the author's account is deleted, so the thread still reads. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff at the time of writing: a later role change does not rewrite history. */
+    authorIsAdmin: boolean('author_is_admin').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
+    index('ticket_messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+  ],
+);
+
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    /** Random, so a file's URL cannot be guessed from another's. */
+    id: text('id').primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The uploader's name, cleaned; only ever data, never a path. */
+    filename: text('filename').notNull(),
+    /** Order within the message, as uploaded. */
+    position: integer('position').notNull(),
+    mimetype: text('mimetype').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    isImage: boolean('is_image').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailSize: integer('thumbnail_size'),
+    /** Content hash, served as the ETag. */
+    sha256: text('sha256').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ticket_attachments_message_idx').on(t.messageId),
+    index('ticket_attachments_ticket_idx').on(t.ticketId),
+    index('ticket_attachments_storage_idx').on(t.storageKey),
+    index('ticket_attachments_thumbnail_idx').on(t.thumbnailKey),
+  ],
+);
+
+/** How far each viewer has read each ticket, and how far they were e-mailed about it. */
+export const ticketReads = pgTable(
+  'ticket_reads',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    lastNotifiedMessageId: bigint('last_notified_message_id', { mode: 'number' })
+      .notNull()
+      .default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.userId] }),
+    index('ticket_reads_user_idx').on(t.userId),
+  ],
+);
+
+/** Every ticket change, numbered, so a reconnecting stream can replay what it missed. */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // No foreign key: the event of a deletion outlives its ticket.
+    ticketId: integer('ticket_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    type: text('type', { enum: ['created', 'message', 'status', 'deleted'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ticket_events_ticket_idx').on(t.ticketId, t.id),
+    index('ticket_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A repeated create with the same Idempotency-Key answers the first result. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Attachment bytes when STORAGE=database (several instances, no shared disk). */
+export const fileBlobs = pgTable('file_blobs', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** E-mail notification preference; no row means "on". */
+export const notificationPrefs = pgTable('notification_prefs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Transactional outbox: jobs are written in the same transaction as the change
+ * that causes them, and a poller on any instance claims due ones with
+ * FOR UPDATE SKIP LOCKED. `dedupeKey` groups work (one mail per ticket and
+ * recipient), `version` tells the worker a job was extended while it ran.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: ts('run_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey), index('jobs_due_idx').on(t.runAt)],
+);

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notificationPrefs } from '../../db/schema/index';
+import { parse } from '../../lib/validate';
+import { requireUser } from '../auth/guards';
+import { emailEnabled, type JobRunner } from './worker';
+
+const PrefsSchema = z.object({ email: z.boolean() });
+
+/** GET/POST /api/profile/notifications: `{ email: boolean }` (ticket e-mails on or off). */
+export async function notificationRoutes(app: FastifyInstance, options: { jobs: JobRunner }) {
+  const { db, clock } = app.deps;
+  options.jobs.start();
+  app.addHook('onClose', () => options.jobs.stop());
+
+  app.get('/api/profile/notifications', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    return { email: await emailEnabled(db, user.id) };
+  });
+
+  app.post('/api/profile/notifications', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const { email } = parse(PrefsSchema, request.body);
+    await db
+      .insert(notificationPrefs)
+      .values({ userId: user.id, email, updatedAt: clock.now() })
+      .onConflictDoUpdate({
+        target: notificationPrefs.userId,
+        set: { email, updatedAt: clock.now() },
+      });
+    return { email };
+  });
+}

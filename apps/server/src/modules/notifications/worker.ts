@@ -1,0 +1,263 @@
+import { and, asc, type Column, eq, gt, lt, max, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  idempotencyKeys,
+  jobs,
+  notificationPrefs,
+  ticketEvents,
+  ticketMessages,
+  ticketReads,
+  tickets,
+  users,
+} from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { notificationMails } from './mail';
+import { NOTIFY_DELAY_MS, TICKET_MAIL_JOB, type TicketMailJob } from './outbox';
+
+const BATCH = 10;
+/** A claimed job is someone's for this long; if that instance dies, another takes it over. */
+const LEASE_MS = 5 * 60 * 1000;
+const MAX_ATTEMPTS = 8;
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+/** Replay window for streams and the life of an Idempotency-Key. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  version: number;
+  attempts: number;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'log' | 'config'>;
+
+/**
+ * Runs due jobs of the outbox table. Any number of instances may poll: a job
+ * is claimed with FOR UPDATE SKIP LOCKED and a lease, so exactly one works on
+ * it, and a crashed worker's job is retried when its lease runs out. Due
+ * times come from the injected clock, so tests move time instead of waiting.
+ */
+export class JobRunner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private lastHousekeeping = 0;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly intervalMs = 2000,
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.runDue().catch((error) => this.deps.log.error({ err: error }, 'job poll failed'));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running.catch(() => {});
+  }
+
+  /** Runs every job that is due now. Calls are queued, so one run never overlaps another. */
+  runDue(): Promise<void> {
+    const next = this.running.catch(() => {}).then(() => this.runOnce());
+    this.running = next;
+    return next;
+  }
+
+  private async runOnce() {
+    const now = this.deps.clock.now();
+    if (now.getTime() - this.lastHousekeeping >= HOUSEKEEPING_MS) {
+      this.lastHousekeeping = now.getTime();
+      await this.housekeeping(now);
+    }
+    for (;;) {
+      const claimed = await this.claim(this.deps.clock.now());
+      if (!claimed.length) return;
+      for (const job of claimed) await this.execute(job);
+    }
+  }
+
+  private async claim(now: Date): Promise<ClaimedJob[]> {
+    const lease = new Date(now.getTime() + LEASE_MS);
+    const result = await this.deps.db.execute(sql`
+      update ${jobs} set locked_until = ${lease.toISOString()}::timestamptz, attempts = attempts + 1
+      where id in (
+        select id from ${jobs}
+        where run_at <= ${now.toISOString()}::timestamptz
+          and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
+        order by run_at
+        limit ${BATCH}
+        for update skip locked
+      )
+      returning id, kind, payload, version, attempts`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    return rows.map((r) => ({
+      id: Number(r.id),
+      kind: String(r.kind),
+      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+      version: Number(r.version),
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  private async execute(job: ClaimedJob) {
+    const { db, clock, log } = this.deps;
+    try {
+      if (job.kind === TICKET_MAIL_JOB) await this.ticketMail(job.payload as TicketMailJob);
+      else log.warn({ kind: job.kind }, 'unknown job kind dropped');
+      const removed = await db
+        .delete(jobs)
+        .where(and(eq(jobs.id, job.id), eq(jobs.version, job.version)))
+        .returning({ id: jobs.id });
+      if (!removed.length) {
+        // More messages arrived while this one ran: wait the full delay again for them.
+        await db
+          .update(jobs)
+          .set({
+            lockedUntil: null,
+            attempts: 0,
+            runAt: new Date(clock.now().getTime() + NOTIFY_DELAY_MS),
+          })
+          .where(eq(jobs.id, job.id));
+      }
+    } catch (error) {
+      if (job.attempts >= MAX_ATTEMPTS) {
+        log.error({ err: error, jobId: job.id }, 'job failed for the last time, dropped');
+        await db.delete(jobs).where(eq(jobs.id, job.id));
+        return;
+      }
+      log.warn({ err: error, jobId: job.id }, 'job failed, will retry');
+      const backoff = Math.min(60 * 60 * 1000, 30_000 * 2 ** (job.attempts - 1));
+      await db
+        .update(jobs)
+        .set({ lockedUntil: null, runAt: new Date(clock.now().getTime() + backoff) })
+        .where(eq(jobs.id, job.id));
+    }
+  }
+
+  /**
+   * One e-mail for everything still unread: the owner hears about staff
+   * replies, an admin about the customer's messages that no staff member has
+   * answered yet. Messages already mailed about are never mailed again.
+   */
+  private async ticketMail(job: TicketMailJob) {
+    const { db, mailer, config } = this.deps;
+    const [ticket] = await db
+      .select({
+        id: tickets.id,
+        seq: tickets.seq,
+        ownerId: tickets.ownerId,
+        owner: users.username,
+      })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.ownerId))
+      .where(eq(tickets.id, job.ticketId));
+    if (!ticket) return;
+    const [recipient] = await db.select().from(users).where(eq(users.id, job.userId));
+    if (!recipient) return;
+    const isOwner = recipient.id === ticket.ownerId;
+    if (!isOwner && !recipient.isAdmin) return;
+    if (!(await emailEnabled(db, recipient.id))) return;
+
+    const [read] = await db
+      .select()
+      .from(ticketReads)
+      .where(and(eq(ticketReads.ticketId, ticket.id), eq(ticketReads.userId, recipient.id)));
+    let since = Math.max(read?.lastReadMessageId ?? 0, read?.lastNotifiedMessageId ?? 0);
+    if (!isOwner) {
+      const [answered] = await db
+        .select({ id: max(ticketMessages.id) })
+        .from(ticketMessages)
+        .where(
+          and(
+            eq(ticketMessages.ticketId, ticket.id),
+            isDistinctFrom(ticketMessages.authorId, ticket.ownerId),
+          ),
+        );
+      since = Math.max(since, Number(answered?.id ?? 0));
+    }
+    const unread = await db
+      .select({ id: ticketMessages.id })
+      .from(ticketMessages)
+      .where(
+        and(
+          eq(ticketMessages.ticketId, ticket.id),
+          gt(ticketMessages.id, since),
+          isOwner
+            ? isDistinctFrom(ticketMessages.authorId, ticket.ownerId)
+            : eq(ticketMessages.authorId, ticket.ownerId),
+        ),
+      )
+      .orderBy(asc(ticketMessages.id));
+    const newest = unread.at(-1)?.id;
+    if (newest === undefined) return;
+
+    const link = `${config.publicUrl}/contact?ticket=${ticket.id}`;
+    if (isOwner) {
+      await mailer.send(
+        notificationMails.staffReply({
+          to: recipient.email,
+          seq: ticket.seq,
+          count: unread.length,
+          link,
+        }),
+      );
+    } else {
+      const [first] = await db
+        .select({ id: ticketMessages.id })
+        .from(ticketMessages)
+        .where(eq(ticketMessages.ticketId, ticket.id))
+        .orderBy(asc(ticketMessages.id))
+        .limit(1);
+      await mailer.send(
+        notificationMails.customerMessage({
+          to: recipient.email,
+          username: ticket.owner,
+          seq: ticket.seq,
+          count: unread.length,
+          isNewTicket: first?.id === unread[0]?.id,
+          link,
+        }),
+      );
+    }
+    await db
+      .insert(ticketReads)
+      .values({ ticketId: ticket.id, userId: recipient.id, lastNotifiedMessageId: newest })
+      .onConflictDoUpdate({
+        target: [ticketReads.ticketId, ticketReads.userId],
+        set: {
+          lastNotifiedMessageId: sql`greatest(${ticketReads.lastNotifiedMessageId}, ${newest})`,
+        },
+      });
+  }
+
+  private async housekeeping(now: Date) {
+    const before = new Date(now.getTime() - RETENTION_MS);
+    await this.deps.db.delete(ticketEvents).where(lt(ticketEvents.createdAt, before));
+    await this.deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+  }
+}
+
+const isDistinctFrom = (column: Column, value: number): SQL =>
+  sql`${column} is distinct from ${value}`;
+
+/** No row means the default: e-mails on. */
+export async function emailEnabled(db: Db, userId: number): Promise<boolean> {
+  const [pref] = await db
+    .select({ email: notificationPrefs.email })
+    .from(notificationPrefs)
+    .where(eq(notificationPrefs.userId, userId));
+  return pref?.email ?? true;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox poller; tests call `jobs.runDue()` after moving the test clock. */
+    jobs: JobRunner;
+  }
+}

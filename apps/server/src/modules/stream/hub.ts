@@ -1,0 +1,185 @@
+import type { ServerResponse } from 'node:http';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ticketEvents } from '../../db/schema/index';
+import { type EventBus, SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
+import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/events';
+
+export const MAX_STREAMS_PER_SESSION = 10;
+export const HEARTBEAT_MS = 25_000;
+/** A reconnecting client gets at most this many missed events; it reloads anyway. */
+export const REPLAY_LIMIT = 100;
+
+export interface StreamViewer {
+  userId: number;
+  isAdmin: boolean;
+  sessionId: number;
+}
+
+interface Connection {
+  viewer: StreamViewer;
+  /** null: the list stream; a number: that ticket's message stream. */
+  ticketId: number | null;
+  res: ServerResponse;
+  lastSentId: number;
+  /** Live events that arrive while the replay is being read are held here. */
+  pending: TicketEvent[] | null;
+  close(): void;
+}
+
+/** Which events a stream carries, and under which SSE event name. */
+function eventFor(connection: Connection, event: TicketEvent): string | null {
+  const { viewer, ticketId } = connection;
+  if (ticketId === null) {
+    if (event.ownerId !== viewer.userId && !viewer.isAdmin) return null;
+    const data = {
+      type: event.type,
+      ticket_id: event.ticketId,
+      ...(typeof event.payload.status === 'string' ? { status: event.payload.status } : {}),
+    };
+    return `event: ticket\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.ticketId !== ticketId || event.type === 'created') return null;
+  const data = {
+    type: event.type,
+    ticket_id: event.ticketId,
+    ...(typeof event.payload.message_id === 'number'
+      ? { message_id: event.payload.message_id }
+      : {}),
+    ...(typeof event.payload.status === 'string' ? { status: event.payload.status } : {}),
+  };
+  return `event: message\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Open event streams of this instance. One bus subscription feeds all of
+ * them; with Redis every instance receives every event and delivers it to the
+ * streams it holds.
+ */
+export class StreamHub {
+  private readonly connections = new Set<Connection>();
+  private unsubscribe: Array<() => Promise<void>> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  async start() {
+    this.unsubscribe.push(
+      await this.bus.subscribe(TICKETS_CHANNEL, (payload) => this.deliver(payload as TicketEvent)),
+      await this.bus.subscribe(SESSION_CHANNEL, (payload) =>
+        this.endSessions(payload as SessionEvent),
+      ),
+    );
+  }
+
+  async stop() {
+    for (const connection of [...this.connections]) connection.close();
+    await Promise.all(this.unsubscribe.splice(0).map((u) => u()));
+  }
+
+  countForSession(sessionId: number): number {
+    let count = 0;
+    for (const c of this.connections) if (c.viewer.sessionId === sessionId) count++;
+    return count;
+  }
+
+  get size() {
+    return this.connections.size;
+  }
+
+  /**
+   * Registers a stream, then replays what it missed after `lastEventId`.
+   * Registration comes first so nothing published during the replay query is
+   * lost; the id check drops what the replay already sent.
+   */
+  async open(input: {
+    viewer: StreamViewer;
+    ticketId: number | null;
+    res: ServerResponse;
+    lastEventId: number | null;
+    onClose: () => void;
+  }) {
+    let closed = false;
+    const connection: Connection = {
+      viewer: input.viewer,
+      ticketId: input.ticketId,
+      res: input.res,
+      lastSentId: input.lastEventId ?? 0,
+      pending: [],
+      close: () => {
+        if (closed) return;
+        closed = true;
+        this.connections.delete(connection);
+        input.onClose();
+        if (!input.res.writableEnded) input.res.end();
+      },
+    };
+    this.connections.add(connection);
+    input.res.on('close', connection.close);
+
+    if (input.lastEventId !== null) {
+      const missed = await this.replay(connection, input.lastEventId).catch((error: unknown) => {
+        connection.close();
+        throw error;
+      });
+      for (const row of missed) this.send(connection, row);
+    }
+    const held = connection.pending ?? [];
+    connection.pending = null;
+    for (const event of held) this.send(connection, event);
+    return connection;
+  }
+
+  private async replay(connection: Connection, after: number): Promise<TicketEvent[]> {
+    {
+      const missed = await this.db
+        .select()
+        .from(ticketEvents)
+        .where(and(gt(ticketEvents.id, after), this.visibility(connection)))
+        .orderBy(asc(ticketEvents.id))
+        .limit(REPLAY_LIMIT);
+      return missed.map((row) => ({
+        id: row.id,
+        type: row.type,
+        ticketId: row.ticketId,
+        ownerId: row.ownerId,
+        payload: row.payload as Record<string, unknown>,
+      }));
+    }
+  }
+
+  private visibility(connection: Connection): SQL | undefined {
+    if (connection.ticketId !== null) return eq(ticketEvents.ticketId, connection.ticketId);
+    if (connection.viewer.isAdmin) return undefined;
+    return eq(ticketEvents.ownerId, connection.viewer.userId);
+  }
+
+  private send(connection: Connection, event: TicketEvent) {
+    if (event.id <= connection.lastSentId) return;
+    const text = eventFor(connection, event);
+    if (!text) return;
+    connection.lastSentId = event.id;
+    connection.res.write(text);
+    // The thread is gone: say so, then end the stream.
+    if (connection.ticketId !== null && event.type === 'deleted') connection.close();
+  }
+
+  private deliver(event: TicketEvent) {
+    for (const connection of [...this.connections]) {
+      if (connection.pending) connection.pending.push(event);
+      else this.send(connection, event);
+    }
+  }
+
+  private endSessions(event: SessionEvent) {
+    for (const connection of [...this.connections]) {
+      const ends =
+        event.type === 'session-ended'
+          ? connection.viewer.sessionId === event.sessionId
+          : connection.viewer.userId === event.userId;
+      if (ends) connection.close();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { FileStorage } from '../../storage/storage';
+import { requireUser } from '../auth/guards';
+import { type Actor, createTicketsService, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './service';
+import { readMessageUpload } from './upload';
+
+const ListQuerySchema = z.object({
+  status: z.enum(['open', 'closed']).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+// Only what the route reads: a forged `is_admin` or `user_id` in a body is never looked at.
+const StatusSchema = z.object({ status: z.enum(['open', 'closed']) });
+
+export function ticketIdParam(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  if (!/^\d{1,10}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(value)) {
+    throw badRequest('validation_failed', [{ path: 'Idempotency-Key', message: 'invalid' }]);
+  }
+  return value;
+}
+
+export const toActor = (user: { id: number; isAdmin: boolean }): Actor => ({
+  id: user.id,
+  isAdmin: user.isAdmin,
+});
+
+export async function ticketRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
+  // Limits are set per call in readMessageUpload; these are the outer bounds.
+  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 5 } });
+  const service = createTicketsService(app.deps, options.storage);
+
+  app.get('/api/tickets', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const query = parse(ListQuerySchema, request.query);
+    return service.listTickets({ actor, ...query });
+  });
+
+  app.post('/api/tickets', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const created = await service.createTicket({
+      actor,
+      idempotencyKey: idempotencyKey(request),
+      prepare: () => readMessageUpload(request),
+    });
+    return reply.code(201).send(created);
+  });
+
+  app.get('/api/tickets/:id/messages', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const messages = await service.listMessages({ actor, ticketId: ticketIdParam(request) });
+    return { messages };
+  });
+
+  app.post('/api/tickets/:id/messages', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const result = await service.postMessage({
+      actor,
+      ticketId: ticketIdParam(request),
+      idempotencyKey: idempotencyKey(request),
+      prepare: () => readMessageUpload(request),
+    });
+    return reply.code(201).send(result);
+  });
+
+  app.patch('/api/tickets/:id/status', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const ticketId = ticketIdParam(request);
+    // Visibility first, so another user's ticket is 404 even with a bad body.
+    await service.visibleTicket(actor, ticketId);
+    if (!actor.isAdmin) throw forbidden();
+    const { status } = parse(StatusSchema, request.body);
+    return service.setStatus({ actor, ticketId, status });
+  });
+
+  app.delete('/api/tickets/:id', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    await service.deleteTicket({ actor, ticketId: ticketIdParam(request) });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,76 @@
+import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MESSAGE_BODY_MAX } from '@studio/shared/limits';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../lib/errors';
+import { type PreparedFile, prepareFile } from '../files/inspect';
+import type { NewMessageInput } from './service';
+
+const BODY_FIELD_BYTES = 64 * 1024;
+
+/**
+ * Reads `body` and the files (field `images`, repeated) of a message while the
+ * request streams in. Busboy enforces the limits as bytes arrive: a sixth file
+ * or a file over 8 MiB stops the upload before it is held in full, and nothing
+ * is written anywhere until every part has been read and checked.
+ */
+export async function readMessageUpload(request: FastifyRequest): Promise<NewMessageInput> {
+  if (!request.isMultipart()) {
+    // A JSON body is accepted for text-only messages (scripts, tests).
+    const json = (request.body ?? {}) as { body?: unknown };
+    return { body: cleanBody(json.body), files: [] };
+  }
+  let body = '';
+  const files: PreparedFile[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: {
+        fileSize: MAX_FILE_BYTES,
+        files: MAX_FILES_PER_MESSAGE,
+        fields: 20,
+        fieldSize: BODY_FIELD_BYTES,
+        parts: 40,
+      },
+    })) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'body') continue;
+        if (part.valueTruncated) throw bodyTooLong();
+        body = cleanBody(part.value);
+        continue;
+      }
+      // toBuffer() throws once the part passes the size limit, having kept at most that much.
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw fileTooLarge();
+      if (data.length === 0 && !part.filename) continue;
+      files.push(await prepareFile(data, part.filename));
+    }
+  } catch (error) {
+    throw mapUploadError(error);
+  }
+  return { body, files };
+}
+
+function cleanBody(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string')
+    throw badRequest('validation_failed', [{ path: 'body', message: 'string' }]);
+  const trimmed = value.trim();
+  if (trimmed.length > MESSAGE_BODY_MAX) throw bodyTooLong();
+  return trimmed;
+}
+
+const bodyTooLong = () => badRequest('validation_failed', [{ path: 'body', message: 'too_long' }]);
+const fileTooLarge = () => new AppError(413, 'file_too_large');
+
+function mapUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return badRequest('too_many_files');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
+    return badRequest('validation_failed');
+  }
+  // A broken or aborted multipart body: the client gets a 400 if it is still listening.
+  if (error instanceof Error && /multipart|terminated|Unexpected end/i.test(error.message)) {
+    return badRequest('validation_failed', [{ path: 'body', message: 'bad_multipart' }]);
+  }
+  return error;
+}

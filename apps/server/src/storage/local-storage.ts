@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { inArray, or } from 'drizzle-orm';
+import { ticketAttachments } from '../db/schema/index';
+import { type FileStorage, STORAGE_KEY_PATTERN } from './storage';
+
+/**
+ * Files under DATA_DIR/uploads. Each is written to uploads/.tmp first and
+ * renamed into place, so a reader never sees half a file and a crash leaves
+ * only temp files, which the start-up sweep deletes.
+ */
+export function createLocalStorage(uploadsDir: string): FileStorage {
+  const tmpDir = path.join(uploadsDir, '.tmp');
+  const fileFor = (key: string) => {
+    // Keys are ours, but a path is only ever built from a key of the expected shape.
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`bad storage key ${key}`);
+    return path.join(uploadsDir, key.slice(0, 2), key);
+  };
+
+  return {
+    kind: 'local',
+    async write(_tx, key, data) {
+      const target = fileFor(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.mkdir(tmpDir, { recursive: true });
+      const temp = path.join(tmpDir, `${key}.${process.pid}.part`);
+      const handle = await fs.open(temp, 'wx', 0o600);
+      try {
+        await handle.writeFile(data);
+        // The bytes are on disk before the row that points at them commits.
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, target);
+    },
+    async discard(keys) {
+      await Promise.all(keys.map((key) => fs.rm(fileFor(key), { force: true })));
+    },
+    async read(_db, key) {
+      try {
+        return await fs.readFile(fileFor(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(_db, keys) {
+      await Promise.all(keys.map((key) => fs.rm(fileFor(key), { force: true })));
+    },
+    async sweep(db) {
+      await fs.rm(tmpDir, { recursive: true, force: true });
+      let removed = 0;
+      const shards = await fs.readdir(uploadsDir).catch(() => [] as string[]);
+      for (const shard of shards) {
+        if (shard.startsWith('.')) continue;
+        const dir = path.join(uploadsDir, shard);
+        const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) =>
+          STORAGE_KEY_PATTERN.test(n),
+        );
+        for (let i = 0; i < names.length; i += 500) {
+          const batch = names.slice(i, i + 500);
+          const rows = await db
+            .select({ a: ticketAttachments.storageKey, t: ticketAttachments.thumbnailKey })
+            .from(ticketAttachments)
+            .where(
+              or(
+                inArray(ticketAttachments.storageKey, batch),
+                inArray(ticketAttachments.thumbnailKey, batch),
+              ),
+            );
+          const known = new Set(rows.flatMap((r) => [r.a, r.t]));
+          for (const name of batch) {
+            if (known.has(name)) continue;
+            await fs.rm(path.join(dir, name), { force: true });
+            removed++;
+          }
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Db } from '../db/client';
+
+/**
+ * Where attachment bytes live. Writes happen inside the database transaction
+ * that records the attachment, so the two commit or fail together:
+ * - the database adapter writes a row in that transaction;
+ * - the local adapter writes a file (temp name, then rename) during it and
+ *   removes the file again if the transaction fails (`discard`). A crash in
+ *   between leaves an unreferenced file, which `sweep` removes at start.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 'database';
+  write(tx: Db, key: string, data: Buffer): Promise<void>;
+  /** After a failed transaction: drop what `write` put outside the database. */
+  discard(keys: readonly string[]): Promise<void>;
+  read(db: Db, key: string): Promise<Buffer | null>;
+  /** Removes bytes of deleted attachments; call after the deleting transaction committed. */
+  remove(db: Db, keys: readonly string[]): Promise<void>;
+  /** Removes bytes no attachment refers to (left by a crash). Returns how many. */
+  sweep(db: Db): Promise<number>;
+}
+
+/** Server-generated names only: the uploader's filename never reaches a path. */
+export function newStorageKey(): string {
+  return `${crypto.randomUUID()}`;
+}
+
+export const STORAGE_KEY_PATTERN = /^[0-9a-f-]{36}(\.thumb)?$/;
