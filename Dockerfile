@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# Multi-stage image of the studio site + API. Build: docker build -t studio .
+# Runs as the unprivileged `node` user with production dependencies only.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# 1. Build the web app and bundle the server (needs the dev dependencies).
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts/complete-lockfile.mjs scripts/
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# 2. Production dependencies of the server only.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts/complete-lockfile.mjs scripts/
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
+  && rm -rf /root/.npm
+
+# 3. The runtime image.
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/package.json ./package.json
+COPY --from=build /app/apps/server/package.json ./apps/server/package.json
+COPY --from=build /app/apps/server/dist ./apps/server/dist
+COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
+COPY --from=build /app/apps/web/build/client ./apps/web/build/client
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM lets in-flight requests finish and closes live streams (apps/server/src/main.ts).
+STOPSIGNAL SIGTERM
+CMD ["node", "apps/server/dist/main.js"]
