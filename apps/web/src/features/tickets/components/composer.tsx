@@ -47,6 +47,8 @@ interface ComposerProps {
   /** Called with the id of the ticket the draft's first message created. */
   onCreated: (ticketId: number) => void;
   onSent: () => void;
+  /** Focus the input on mount (the draft's composer is replaced by the new ticket's). */
+  autoFocus?: boolean;
 }
 
 /** Stable React keys for attached files (two picks of the same file are different entries). */
@@ -117,7 +119,14 @@ function FilePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
  * and every send carries an Idempotency-Key that stays the same while the same
  * content is retried, so a retry after a lost answer never doubles a message.
  */
-export function Composer({ ref, ticketId, username, onCreated, onSent }: ComposerProps) {
+export function Composer({
+  ref,
+  ticketId,
+  username,
+  onCreated,
+  onSent,
+  autoFocus = false,
+}: ComposerProps) {
   const queryClient = useQueryClient();
   const createTicket = useCreateTicket({ username });
   const sendMessage = useSendMessage();
@@ -145,6 +154,11 @@ export function Composer({ ref, ticketId, username, onCreated, onSent }: Compose
     for (const notice of addFilesNotices(result)) toast.error(notice);
     setError(null);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when this composer appears
+  useEffect(() => {
+    if (autoFocus) textareaRef.current?.focus();
+  }, []);
 
   useImperativeHandle(ref, () => ({ addDroppedFiles: (dropped) => add(dropped, 'drop') }));
 

@@ -35,6 +35,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const [isListOpenOnMobile, setListOpenOnMobile] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [sentCount, setSentCount] = useState(0);
+  // The draft's composer is replaced by the new ticket's; the writer keeps typing there.
+  const focusNextComposer = useRef(false);
 
   const ticketsQuery = useTickets({ enabled: true });
   // SPEC.md §8: a failed list load empties the list (the error and a retry are shown instead).
@@ -91,6 +93,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
 
   const onSelect = useCallback(
     (id: number) => {
+      focusNextComposer.current = false;
       select(id);
       setListOpenOnMobile(false);
     },
@@ -98,6 +101,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   );
 
   const onNewTicket = () => {
+    focusNextComposer.current = false;
     startDraft();
     setListOpenOnMobile(false);
   };
@@ -269,7 +273,11 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                   ref={composerRef}
                   ticketId={selectedId ?? DRAFT_TICKET_ID}
                   username={user.username}
-                  onCreated={(id) => select(id)}
+                  onCreated={(id) => {
+                    focusNextComposer.current = true;
+                    select(id);
+                  }}
+                  autoFocus={focusNextComposer.current}
                   onSent={() => setSentCount((n) => n + 1)}
                 />
               </>

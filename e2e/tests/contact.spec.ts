@@ -1,0 +1,604 @@
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import {
+  acceptCookies,
+  expect,
+  readCode,
+  SHOT_WIDTHS,
+  shot,
+  THEMES,
+  type Theme,
+  test,
+  unique,
+} from '../fixtures';
+
+/*
+ * The Kontakt screen (/contact) against the real server: accounts are
+ * registered with codes from the dev outbox, files are real PNGs, and the
+ * customer and the admin use separate browser contexts so live updates travel
+ * through the server's event streams. The runner makes admin@studio.test an
+ * admin (ADMIN_EMAILS).
+ */
+
+const PASSWORD = 'Zielony-Kot-42';
+const ADMIN_EMAIL = 'admin@studio.test';
+const ADMIN_PASSWORD = 'Admin-Kontakt-2026';
+const BASE_URL = process.env.E2E_BASE_URL ?? '';
+
+const CLOSED_TEXT = 'Ten ticket jest zamknięty. Nie możesz pisać wiadomości.';
+
+// One admin account serves every test, so the tests of this file run one after another.
+test.describe.configure({ mode: 'default' });
+
+interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+// ---------------------------------------------------------------- helpers
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buffer: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of buffer) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG of one colour with a diagonal stripe, so the server's type check sees real bytes. */
+function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const stripe = Math.abs(x - y) < 4;
+      row[1 + x * 3] = stripe ? 255 : r;
+      row[2 + x * 3] = stripe ? 255 : g;
+      row[3 + x * 3] = stripe ? 255 : b;
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const pngFile = (name: string, color: [number, number, number] = [37, 99, 235]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: makePng(160, 100, color),
+});
+
+function newAccount(prefix = 'kt'): Account {
+  const id = unique(prefix);
+  return { username: id, email: `${id}@example.test`, password: PASSWORD };
+}
+
+/** State-changing calls must come from our origin (CSRF check), as the browser's would. */
+const originHeaders = () => ({ Origin: BASE_URL });
+
+/** Registers through the API with the e-mailed code; the context ends up logged in. */
+async function registerViaApi(request: APIRequestContext, account: Account) {
+  const registered = await request.post('/api/auth/register', {
+    headers: originHeaders(),
+    data: { username: account.username, email: account.email, password: account.password },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const code = await readCode(account.email);
+  const verified = await request.post('/api/auth/verify-email', {
+    headers: originHeaders(),
+    data: { ...account, code },
+  });
+  return verified;
+}
+
+async function logInViaApi(request: APIRequestContext, identifier: string, password: string) {
+  return request.post('/api/auth/login', {
+    headers: originHeaders(),
+    data: { identifier, password, rememberMe: false },
+  });
+}
+
+/** The one admin of the run: logs in, or registers it the first time. */
+async function ensureAdmin(request: APIRequestContext) {
+  const login = await logInViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+  if (login.ok()) return;
+  const verified = await registerViaApi(request, {
+    username: 'studioadmin',
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  if (!verified.ok()) {
+    // Registered meanwhile by another worker: log in with the shared password.
+    const retry = await logInViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(retry.ok(), await retry.text()).toBe(true);
+  }
+  const me = await (await request.get('/api/auth/me')).json();
+  expect(me.user.is_admin).toBe(true);
+}
+
+async function newCustomer(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; account: Account }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await acceptCookies(page);
+  const account = newAccount();
+  const verified = await registerViaApi(context.request, account);
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return { context, page, account };
+}
+
+async function newAdmin(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await acceptCookies(page);
+  await ensureAdmin(context.request);
+  return { context, page };
+}
+
+const composer = (page: Page) => page.locator('textarea');
+const messages = (page: Page) => page.getByTestId('message');
+const ticketItem = (page: Page, seq: number, owner?: string): Locator => {
+  let items = page.getByTestId('ticket-item').filter({ hasText: `Zgłoszenie #${seq}` });
+  if (owner) items = items.filter({ hasText: owner });
+  return items;
+};
+
+/** Opens the draft, writes, optionally attaches files, and sends. */
+async function createTicket(
+  page: Page,
+  text: string,
+  files: { name: string; mimeType: string; buffer: Buffer }[] = [],
+) {
+  await page.getByRole('button', { name: 'Nowe zgłoszenie' }).click();
+  await page.getByLabel('Opisz swoją sprawę').fill(text);
+  if (files.length > 0) {
+    await page.getByTestId('file-input').setInputFiles(files);
+    await expect(page.getByTestId('file-preview')).toHaveCount(files.length);
+  }
+  await page.getByRole('button', { name: 'Utwórz zgłoszenie' }).click();
+  await expect(messages(page).filter({ hasText: text })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]ticket=\d+/);
+}
+
+async function imageLoaded(image: Locator): Promise<boolean> {
+  return image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+}
+
+async function dropFiles(
+  page: Page,
+  files: { name: string; type: string; size: number }[],
+  finish = true,
+) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const file of list) {
+      dt.items.add(new File([new Uint8Array(file.size)], file.name, { type: file.type }));
+    }
+    return dt;
+  }, files);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer });
+  await page.dispatchEvent('body', 'dragover', { dataTransfer });
+  if (finish) await page.dispatchEvent('body', 'drop', { dataTransfer });
+}
+
+// ---------------------------------------------------------------- tests
+
+test('a logged-out visitor is asked to log in and comes back to the same ticket', async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await page.goto('/contact?ticket=12');
+  await expect(
+    page.getByRole('heading', { name: 'Zaloguj się, aby napisać do nas' }),
+  ).toBeVisible();
+  const login = page.getByRole('link', { name: 'Zaloguj się' });
+  await expect(login).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Załóż konto' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+  await login.click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('studio.returnPath'))).toBe(
+    '/contact?ticket=12',
+  );
+  expect(await page.evaluate(() => sessionStorage.getItem('studio.returnTicketId'))).toBe('12');
+});
+
+test('customer and admin talk live: image ticket, reply, unread badge, close, reopen, delete', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const customer = await newCustomer(browser);
+  const admin = await newAdmin(browser);
+  const c = customer.page;
+  const a = admin.page;
+
+  // The customer starts with an empty list and opens a ticket with a screenshot.
+  await c.goto('/contact');
+  await expect(c.getByText('Brak otwartych zgłoszeń.')).toBeVisible();
+  await createTicket(c, 'Strona nie ładuje się po zalogowaniu.', [pngFile('zrzut.png')]);
+  const customerImage = c.getByRole('button', { name: /Załącznik: zrzut\.png/ }).locator('img');
+  await expect(customerImage).toBeVisible();
+  await expect.poll(() => imageLoaded(customerImage)).toBe(true);
+  await expect(ticketItem(c, 1)).toBeVisible();
+
+  // The admin sees it with its owner, opens it and sees the image too.
+  await a.goto('/contact');
+  const adminItem = ticketItem(a, 1, customer.account.username);
+  await expect(adminItem).toBeVisible();
+  await adminItem.click();
+  await expect(
+    messages(a).filter({ hasText: 'Strona nie ładuje się po zalogowaniu.' }),
+  ).toBeVisible();
+  const adminImage = a.getByRole('button', { name: /Załącznik: zrzut\.png/ }).locator('img');
+  await expect.poll(() => imageLoaded(adminImage)).toBe(true);
+  // Full size opens in a dialog.
+  await a.getByRole('button', { name: /Załącznik: zrzut\.png/ }).click();
+  const viewer = a.getByRole('dialog', { name: 'zrzut.png' });
+  await expect(viewer).toBeVisible();
+  await a.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // The admin replies; the customer sees it without reloading, with the crown marker.
+  await a.getByLabel('Treść wiadomości').fill('Dzień dobry, już sprawdzamy.');
+  await a.getByRole('button', { name: 'Wyślij' }).click();
+  const reply = messages(c).filter({ hasText: 'Dzień dobry, już sprawdzamy.' });
+  await expect(reply).toBeVisible();
+  await expect(reply.getByTestId('admin-crown')).toBeVisible();
+
+  // A second ticket is now open on the customer's side; a reply to the first shows as unread.
+  await createTicket(c, 'Drugie pytanie o fakturę.');
+  await expect(ticketItem(c, 2)).toHaveAttribute('aria-current', 'true');
+  await a.getByLabel('Treść wiadomości').fill('Czy problem nadal występuje?');
+  await a.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(ticketItem(c, 1).getByTestId('unread-badge')).toHaveText(/1/);
+  await expect(c).toHaveTitle(/^\(1\) /);
+  await expect
+    .poll(() =>
+      c.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? ''),
+    )
+    .toMatch(/^data:image\/png/);
+  await ticketItem(c, 1).click();
+  await expect(messages(c).filter({ hasText: 'Czy problem nadal występuje?' })).toBeVisible();
+  await expect(ticketItem(c, 1).getByTestId('unread-badge')).toHaveCount(0);
+  await expect(c).not.toHaveTitle(/^\(\d+\) /);
+  await expect
+    .poll(() => c.evaluate(() => document.querySelector('link[rel~="icon"]')?.getAttribute('href')))
+    .toBe('/favicon.svg');
+
+  // The admin closes it: the customer cannot write any more, the admin still can.
+  await a.getByRole('button', { name: 'Zamknij' }).click();
+  await expect(a.getByRole('button', { name: 'Otwórz' })).toBeVisible();
+  await expect(c.getByText(CLOSED_TEXT)).toBeVisible();
+  await expect(composer(c)).toHaveCount(0);
+  await expect(a.getByLabel('Treść wiadomości')).toBeEditable();
+
+  // Reopened: the customer can write again.
+  await a.getByRole('button', { name: 'Otwórz' }).click();
+  await expect(c.getByText(CLOSED_TEXT)).toBeHidden();
+  await expect(c.getByLabel('Treść wiadomości')).toBeEditable();
+
+  // Deleted with the confirmation dialog; the customer's screen falls back to the other ticket.
+  await a.getByRole('button', { name: 'Usuń zgłoszenie #1' }).click();
+  const confirm = a.getByRole('alertdialog', { name: 'Potwierdź usunięcie' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(
+    'Czy na pewno chcesz usunąć ten ticket? Ta operacja jest nieodwracalna.',
+  );
+  await expect(confirm.getByRole('button', { name: 'Anuluj' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Usuń' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(ticketItem(a, 1, customer.account.username)).toHaveCount(0);
+  await expect(ticketItem(c, 1)).toHaveCount(0);
+  await expect(ticketItem(c, 2)).toHaveAttribute('aria-current', 'true');
+  await expect(messages(c).filter({ hasText: 'Drugie pytanie o fakturę.' })).toBeVisible();
+
+  await customer.context.close();
+  await admin.context.close();
+});
+
+test('at most 5 files per message, and a picked file over 8 MB is refused with a toast', async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Nowe zgłoszenie' }).click();
+  const input = page.getByTestId('file-input');
+  await input.setInputFiles(Array.from({ length: 6 }, (_, i) => pngFile(`plik-${i + 1}.png`)));
+  await expect(page.getByTestId('file-preview')).toHaveCount(5);
+  await expect(
+    page.getByText('Możesz dołączyć maksymalnie 5 plików do jednej wiadomości.'),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Usuń plik plik-5.png' }).click();
+  await expect(page.getByTestId('file-preview')).toHaveCount(4);
+
+  await input.setInputFiles({
+    name: 'ogromny.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(8 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText('Plik nie może być większy niż 8MB')).toBeVisible();
+  await expect(page.getByTestId('file-preview')).toHaveCount(4);
+
+  // The four remaining files go out with the first message.
+  await page.getByLabel('Opisz swoją sprawę').fill('Cztery zrzuty ekranu.');
+  await page.getByRole('button', { name: 'Utwórz zgłoszenie' }).click();
+  const sent = messages(page).filter({ hasText: 'Cztery zrzuty ekranu.' });
+  await expect(sent.getByRole('button', { name: /Załącznik:/ })).toHaveCount(4);
+  await context.close();
+});
+
+test('dropping files anywhere shows the overlay; an oversize dropped file is left out when sending', async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Nowe zgłoszenie' }).click();
+
+  await dropFiles(page, [{ name: 'upuszczony.png', type: 'image/png', size: 2048 }], false);
+  const overlay = page.getByTestId('drop-overlay');
+  await expect(overlay).toContainText('Upuść zdjęcia tutaj');
+  await expect(overlay).toContainText('(PNG, JPG, JPEG, WEBP)');
+  await shot(page, 'contact-drop-overlay-1280-dark');
+  await page.dispatchEvent('body', 'dragleave', {
+    dataTransfer: await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['x'], 'x.png', { type: 'image/png' }));
+      return dt;
+    }),
+  });
+
+  // Not size-checked on drop (no toast); silently omitted at send.
+  await dropFiles(page, [{ name: 'za-duzy.png', type: 'image/png', size: 8 * 1024 * 1024 + 10 }]);
+  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('file-preview')).toHaveCount(1);
+  await expect(page.getByText('Plik nie może być większy niż 8MB')).toHaveCount(0);
+  await page.getByLabel('Opisz swoją sprawę').fill('Plik był za duży.');
+  await page.getByRole('button', { name: 'Utwórz zgłoszenie' }).click();
+  const sent = messages(page).filter({ hasText: 'Plik był za duży.' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByRole('list', { name: 'Załączniki' })).toHaveCount(0);
+  await context.close();
+});
+
+test('keyboard only: new ticket, message with Enter, newline with Shift+Enter', async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto('/contact');
+  await expect(page.getByText('Brak otwartych zgłoszeń.')).toBeVisible();
+
+  // Tab from the top of the page to 'Nowe zgłoszenie'.
+  const newTicket = page.getByRole('button', { name: 'Nowe zgłoszenie' });
+  for (
+    let i = 0;
+    i < 40 && !(await newTicket.evaluate((el) => el === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(newTicket).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const textarea = page.getByLabel('Opisz swoją sprawę');
+  for (
+    let i = 0;
+    i < 10 && !(await textarea.evaluate((el) => el === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(textarea).toBeFocused();
+  await page.keyboard.type('Pierwsza linia');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('druga linia');
+  await page.keyboard.press('Enter');
+  await expect(messages(page).filter({ hasText: 'Pierwsza linia' })).toContainText('druga linia');
+
+  // The focus stays in the composer for the next message.
+  const reply = page.getByLabel('Treść wiadomości');
+  await expect(reply).toBeFocused();
+  await page.keyboard.type('Kolejna wiadomość');
+  await page.keyboard.press('Enter');
+  await expect(messages(page)).toHaveCount(2);
+  await context.close();
+});
+
+test('a send whose answer is lost is retried without doubling the message', async ({ browser }) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto('/contact');
+  await createTicket(page, 'Pierwsza wiadomość.');
+
+  // The server stores the message, but the browser never sees the answer.
+  let dropped = 0;
+  await page.route('**/api/tickets/*/messages', async (route) => {
+    if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
+    dropped += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByLabel('Treść wiadomości').fill('Ważna wiadomość.');
+  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(page.getByRole('alert')).toContainText('Brak połączenia z serwerem');
+  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(messages(page).filter({ hasText: 'Pierwsza wiadomość.' })).toBeVisible();
+  await expect(messages(page).filter({ hasText: 'Ważna wiadomość.' })).toHaveCount(1);
+  await context.close();
+});
+
+test('failed loads show a Polish error with a retry instead of a blank screen', async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto('/contact');
+  await createTicket(page, 'Wiadomość do sprawdzenia błędów.');
+
+  await page.route('**/api/tickets', (route) =>
+    route.fulfill({ status: 500, body: '{"error":"internal"}' }),
+  );
+  await page.route('**/api/tickets/*/messages', (route) =>
+    route.fulfill({ status: 500, body: '{"error":"internal"}' }),
+  );
+  await page.reload();
+  await expect(page.getByText('Nie udało się wczytać zgłoszeń.')).toBeVisible();
+  await expect(page.getByTestId('ticket-item')).toHaveCount(0);
+
+  await page.unroute('**/api/tickets');
+  await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(ticketItem(page, 1)).toBeVisible();
+  await expect(page.getByText('Nie udało się wczytać wiadomości.')).toBeVisible();
+  await expect(messages(page)).toHaveCount(0);
+
+  await page.unroute('**/api/tickets/*/messages');
+  await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(
+    messages(page).filter({ hasText: 'Wiadomość do sprawdzenia błędów.' }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test('the ticket list collapses on a 390 px screen', async ({ browser }) => {
+  const { context, page } = await newCustomer(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/contact');
+  const toggle = page.getByRole('button', { name: /^Zgłoszenia/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Nowe zgłoszenie' }).click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.getByLabel('Opisz swoją sprawę').fill('Wiadomość z telefonu.');
+  await page.getByRole('button', { name: 'Utwórz zgłoszenie' }).click();
+  await expect(messages(page).filter({ hasText: 'Wiadomość z telefonu.' })).toBeVisible();
+  // Nothing sticks out sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});
+
+test('the screen has no axe violations, logged out and logged in, in both themes', async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  const anonymous = await browser.newPage();
+  await acceptCookies(anonymous);
+  await page.goto('/contact');
+  await createTicket(page, 'Sprawdzenie dostępności.', [pngFile('a11y.png')]);
+  for (const theme of THEMES) {
+    for (const target of [anonymous, page]) {
+      await target.goto(target === page ? page.url() : '/contact');
+      await setTheme(target, theme);
+      await expect(target.locator('main')).toBeVisible();
+      if (target === page) await expect(messages(page).first()).toBeVisible();
+      else await expect(target.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+      const results = await new AxeBuilder({ page: target }).include('main').analyze();
+      expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+    }
+  }
+  await anonymous.close();
+  await context.close();
+});
+
+// ---------------------------------------------------------------- screenshots
+
+async function setTheme(page: Page, theme: Theme) {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    document.documentElement.classList.toggle('dark', value === 'dark');
+  }, theme);
+}
+
+async function shotsOf(
+  page: Page,
+  name: string,
+  url: string,
+  ready: (page: Page) => Promise<void>,
+) {
+  for (const theme of THEMES) {
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+      await page.goto(url);
+      await setTheme(page, theme);
+      await ready(page);
+      await shot(page, `${name}-${width}-${theme}`);
+    }
+  }
+}
+
+test('screenshots: logged out, list and thread, admin view, closed ticket', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const anonymous = await browser.newPage();
+  await acceptCookies(anonymous);
+  await shotsOf(anonymous, 'contact-logged-out', '/contact', async (p) => {
+    await expect(p.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+  });
+  await anonymous.close();
+
+  const customer = await newCustomer(browser);
+  const admin = await newAdmin(browser);
+  const c = customer.page;
+  await c.goto('/contact');
+  await createTicket(c, 'Dzień dobry, formularz zamówienia zwraca błąd przy płatności.', [
+    pngFile('blad-platnosci.png', [220, 38, 38]),
+  ]);
+  await createTicket(c, 'Chciałbym zapytać o wycenę nowej strony.');
+  const ticketId = Number(new URL(c.url()).searchParams.get('ticket'));
+  await admin.page.goto(`/contact?ticket=${ticketId}`);
+  await admin.page
+    .getByLabel('Treść wiadomości')
+    .fill('Dzień dobry! Chętnie przygotujemy wycenę — proszę o kilka szczegółów.');
+  await admin.page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(messages(c).filter({ hasText: 'Chętnie przygotujemy wycenę' })).toBeVisible();
+  await c
+    .getByLabel('Treść wiadomości')
+    .fill('Sklep internetowy, około 200 produktów, płatności online.');
+  await c.keyboard.press('Enter');
+  await expect(messages(admin.page).filter({ hasText: 'około 200 produktów' })).toBeVisible();
+
+  const threadReady = async (p: Page) => {
+    await expect(messages(p).filter({ hasText: 'około 200 produktów' })).toBeVisible();
+  };
+  await shotsOf(c, 'contact-thread', `/contact?ticket=${ticketId}`, threadReady);
+  await shotsOf(admin.page, 'contact-admin', `/contact?ticket=${ticketId}`, async (p) => {
+    await threadReady(p);
+    await expect(p.getByRole('button', { name: 'Zamknij' })).toBeVisible();
+  });
+
+  await admin.page.setViewportSize({ width: 1280, height: 800 });
+  await admin.page.getByRole('button', { name: 'Zamknij' }).click();
+  await expect(admin.page.getByRole('button', { name: 'Otwórz' })).toBeVisible();
+  await shotsOf(c, 'contact-closed', `/contact?ticket=${ticketId}`, async (p) => {
+    await expect(p.getByText(CLOSED_TEXT)).toBeVisible();
+  });
+
+  await customer.context.close();
+  await admin.context.close();
+});
