@@ -122,8 +122,9 @@ export const webpImage = () =>
 export const jpegWithExif = () =>
   sharp({ create: { width: 60, height: 20, channels: 3, background: '#3366cc' } })
     .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'Camera 9000', Orientation: '6' },
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'PhoneMaker', Model: 'Camera 9000' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 13/1 0/1' },
     })
     .toBuffer();
