@@ -28,7 +28,7 @@ class Browser {
       origin: PUBLIC,
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     };
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -181,7 +181,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
     await db.connect();
     const { rows } = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
     const journal = await import('../drizzle/meta/_journal.json');
-    expect(rows[0].n).toBe(journal.entries.length);
+    expect((rows[0] as { n: number }).n).toBe(journal.entries.length);
     await db.end();
     await admin.end();
   });
@@ -245,8 +245,12 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
     listStream.close();
     threadStream.close();
 
-    const thread = await (await customer.call(b, 'GET', `/api/tickets/${id}/messages`)).json();
-    const file = thread.messages[0].files[0] as { url: string; size: number };
+    const thread = (await (
+      await customer.call(b, 'GET', `/api/tickets/${id}/messages`)
+    ).json()) as {
+      messages: Array<{ files: Array<{ url: string; size: number }> }>;
+    };
+    const file = thread.messages[0]?.files[0] as { url: string; size: number };
     for (const [who, instance] of [
       [customer, a],
       [customer, b],
