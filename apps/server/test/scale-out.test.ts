@@ -191,7 +191,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
     await register(browser, a, mail, { username: 'jola', email: 'jola@example.com' });
     const me = await browser.call(b, 'GET', '/api/auth/me');
     expect(me.status).toBe(200);
-    expect((await me.json()).user.username).toBe('jola');
+    expect(((await me.json()) as { user: { username: string } }).user.username).toBe('jola');
     expect((await browser.call(b, 'POST', '/api/auth/logout')).status).toBe(200);
     expect((await browser.call(a, 'GET', '/api/auth/me')).status).toBe(401);
   });
