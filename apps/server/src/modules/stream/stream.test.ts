@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../test/helpers';
+import {
+  createTicket,
+  listen,
+  loginAs,
+  openStream,
+  postMessage,
+  quickUser,
+} from '../../../test/tickets-helpers';
+import { SESSION_CHANNEL } from '../../events/bus';
+import { RedisEventBus } from '../../events/redis-bus';
+import { TestClock } from '../../lib/clock';
+import { MAX_STREAMS_PER_SESSION } from './hub';
+
+const ctx = createTestContext();
+beforeAll(() => ctx.setup());
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.teardown());
+
+type Stream = Awaited<ReturnType<typeof openStream>>;
+const streams: Stream[] = [];
+beforeEach(() => {
+  for (const s of streams.splice(0)) s.close();
+});
+
+async function world() {
+  const app = await ctx.app({ clock: new TestClock() });
+  const base = await listen(app);
+  const alice = await quickUser(app, { username: 'Alicja' });
+  const bob = await quickUser(app, { username: 'Bartek' });
+  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+  const open = async (
+    ...args: Parameters<typeof openStream> extends [string, ...infer R] ? R : never
+  ) => {
+    const stream = await openStream(base, ...args);
+    streams.push(stream);
+    return stream;
+  };
+  return { app, base, alice, bob, admin, open };
+}
+
+const data = (e: { data: string }) => JSON.parse(e.data) as Record<string, unknown>;
+
+describe('the list stream', () => {
+  it('needs a session: 401 without one', async () => {
+    const { open } = await world();
+    const stream = await open('/api/stream/tickets', null);
+    expect(stream.status).toBe(401);
+  });
+
+  it('sends ticket events for created, message, status and deleted to the owner and admins only', async () => {
+    const { alice, bob, admin, open } = await world();
+    const mine = await open('/api/stream/tickets', alice.client);
+    const staff = await open('/api/stream/tickets', admin.client);
+    const other = await open('/api/stream/tickets', bob.client);
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(mine.headers['cache-control']).toBe('no-cache, no-transform');
+
+    const { id } = (await createTicket(alice.client, { body: 'Nowe' })).json();
+    const created = await mine.waitFor((e) => data(e).type === 'created');
+    expect(created.event).toBe('ticket');
+    expect(data(created)).toEqual({ type: 'created', ticket_id: id });
+    await mine.waitFor((e) => data(e).type === 'message' && data(e).ticket_id === id);
+    await staff.waitFor((e) => data(e).type === 'created' && data(e).ticket_id === id);
+
+    await postMessage(admin.client, id, { body: 'Odpowiedź' });
+    await admin.client.request('PATCH', `/api/tickets/${id}/status`, { status: 'closed' });
+    const status = await mine.waitFor((e) => data(e).type === 'status');
+    expect(data(status)).toEqual({ type: 'status', ticket_id: id, status: 'closed' });
+    await admin.client.request('DELETE', `/api/tickets/${id}`);
+    await mine.waitFor((e) => data(e).type === 'deleted');
+    await staff.waitFor((e) => data(e).type === 'deleted');
+
+    // Bob's own ticket arrives on his stream, so everything of Alice's would have come before it.
+    const bobs = (await createTicket(bob.client, { body: 'Moje' })).json();
+    await other.waitFor((e) => data(e).type === 'message' && data(e).ticket_id === bobs.id);
+    expect(other.events.every((e) => data(e).ticket_id === bobs.id)).toBe(true);
+    // Every event carries an increasing id.
+    const ids = mine.events.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('tells clients when to reconnect, with jitter', async () => {
+    const { alice, open } = await world();
+    const a = await open('/api/stream/tickets', alice.client);
+    await createTicket(alice.client, { body: 'x' });
+    await a.waitFor(() => true);
+    const retry = Number(a.raw.match(/^retry: (\d+)$/m)?.[1]);
+    expect(retry).toBeGreaterThanOrEqual(3000);
+    expect(retry).toBeLessThan(6000);
+  });
+
+  it('replays what a reconnecting client missed after Last-Event-ID', async () => {
+    const { alice, bob, admin, open } = await world();
+    const first = await open('/api/stream/tickets', alice.client);
+    const { id } = (await createTicket(alice.client, { body: 'Pierwsze' })).json();
+    const seen = await first.waitFor((e) => data(e).type === 'message');
+    first.close();
+
+    // While Alice is away: a reply, a status change, and Bob's ticket she must not see.
+    await postMessage(admin.client, id, { body: 'Odpowiedź' });
+    await createTicket(bob.client, { body: 'Bartka' });
+    await admin.client.request('PATCH', `/api/tickets/${id}/status`, { status: 'closed' });
+
+    const again = await open('/api/stream/tickets', alice.client, {
+      'last-event-id': seen.id ?? '',
+    });
+    await again.waitFor((e) => data(e).type === 'status');
+    expect(again.events.map((e) => data(e).type)).toEqual(['message', 'status']);
+    expect(again.events.every((e) => data(e).ticket_id === id)).toBe(true);
+    expect(Number(again.events[0]?.id)).toBeGreaterThan(Number(seen.id));
+
+    // Live events continue after the replay, without repeats.
+    await admin.client.request('PATCH', `/api/tickets/${id}/status`, { status: 'open' });
+    await again.waitFor((e) => data(e).status === 'open');
+    const ids = again.events.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('allows at most 10 open streams per session (429 for the 11th)', async () => {
+    const { alice, open, app } = await world();
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+      expect((await open('/api/stream/tickets', alice.client)).status).toBe(200);
+    }
+    const refused = await open('/api/stream/tickets', alice.client);
+    expect(refused.status).toBe(429);
+    // Another session of the same user has its own allowance.
+    const otherTab = await loginAs(app, alice.user.id);
+    expect((await open('/api/stream/tickets', otherTab)).status).toBe(200);
+  });
+
+  it('closes streams when their session ends: logout, and password reset for every session', async () => {
+    const { app, alice, open } = await world();
+    const stream = await open('/api/stream/tickets', alice.client);
+    const second = await loginAs(app, alice.user.id);
+    const other = await open('/api/stream/tickets', second);
+    expect((await alice.client.post('/api/auth/logout')).statusCode).toBe(200);
+    await stream.waitForEnd();
+    expect(other.ended).toBe(false);
+    // What the password-reset route publishes once it has ended the sessions.
+    await app.deps.bus.publish(SESSION_CHANNEL, {
+      type: 'user-sessions-ended',
+      userId: alice.user.id,
+    });
+    await other.waitForEnd();
+  });
+});
+
+describe('the ticket stream', () => {
+  it("sends message events for its ticket only; 404 for a ticket the viewer can't see", async () => {
+    const { alice, bob, admin, open } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Wątek' })).json();
+    const other = (await createTicket(alice.client, { body: 'Inny wątek' })).json();
+    expect((await open(`/api/stream/tickets/${id}/messages`, bob.client)).status).toBe(404);
+    expect((await open('/api/stream/tickets/999999/messages', alice.client)).status).toBe(404);
+    expect((await open(`/api/stream/tickets/${id}/messages`, null)).status).toBe(401);
+
+    const thread = await open(`/api/stream/tickets/${id}/messages`, alice.client);
+    expect(thread.status).toBe(200);
+    await postMessage(alice.client, other.id, { body: 'gdzie indziej' });
+    const reply = (await postMessage(admin.client, id, { body: 'Odpowiedź' })).json().message;
+    const event = await thread.waitFor((e) => e.event === 'message');
+    expect(data(event)).toEqual({ type: 'message', ticket_id: id, message_id: reply.id });
+    expect(thread.events).toHaveLength(1);
+  });
+
+  it('ends when its ticket is deleted', async () => {
+    const { alice, admin, open } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Do usunięcia' })).json();
+    const thread = await open(`/api/stream/tickets/${id}/messages`, alice.client);
+    await admin.client.request('DELETE', `/api/tickets/${id}`);
+    await thread.waitForEnd();
+    expect(data(thread.events.at(-1) ?? { data: '{}' })).toEqual({
+      type: 'deleted',
+      ticket_id: id,
+    });
+  });
+
+  it('replays missed messages of its ticket after Last-Event-ID', async () => {
+    const { alice, admin, open } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Wątek' })).json();
+    const thread = await open(`/api/stream/tickets/${id}/messages`, alice.client);
+    await postMessage(admin.client, id, { body: 'Pierwsza' });
+    const seen = await thread.waitFor(() => true);
+    thread.close();
+    const missed = (await postMessage(admin.client, id, { body: 'Druga' })).json().message;
+    const again = await open(`/api/stream/tickets/${id}/messages`, alice.client, {
+      'last-event-id': seen.id ?? '',
+    });
+    const replayed = await again.waitFor(() => true);
+    expect(data(replayed)).toMatchObject({ message_id: missed.id });
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('with the Redis bus', () => {
+  it('delivers an event published on one instance to a stream on another', async () => {
+    const url = process.env.TEST_REDIS_URL ?? '';
+    const busA = new RedisEventBus(url);
+    const busB = new RedisEventBus(url);
+    try {
+      const clock = new TestClock();
+      const appA = await ctx.app({ clock, bus: busA });
+      const appB = await ctx.app({ clock, bus: busB });
+      const baseB = await listen(appB);
+      const alice = await quickUser(appA, { username: 'Alicja' });
+      const onB = await loginAs(appB, alice.user.id);
+      const stream = await openStream(baseB, '/api/stream/tickets', onB);
+      streams.push(stream);
+      const { id } = (await createTicket(alice.client, { body: 'Z instancji A' })).json();
+      const event = await stream.waitFor((e) => data(e).type === 'message');
+      expect(data(event).ticket_id).toBe(id);
+      // A logout on A closes the stream held by B.
+      const sameSession = new (await import('../../../test/helpers')).Client(appA);
+      for (const [k, v] of onB.cookies) sameSession.cookies.set(k, v);
+      await sameSession.post('/api/auth/logout');
+      await stream.waitForEnd();
+    } finally {
+      await Promise.all(streams.splice(0).map((s) => s.close()));
+      await ctx.reset();
+      await busA.close();
+      await busB.close();
+    }
+  });
+});
