@@ -13,6 +13,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fileRoutes, { storage });
   await app.register(streamRoutes, { storage });
   await app.register(notificationRoutes, { jobs });
+  await app.register(accountRoutes, { storage });
   if (config.env === 'development') await app.register(devOutboxRoutes);
   await app.register(webApp);
   return app;

@@ -41,6 +41,13 @@ export const mailTemplates = {
       'Kod potwierdzający wyłączenie 2FA to:',
       code,
     ),
+  accountDeleteCode: (to: string, code: string) =>
+    codeMail(
+      to,
+      'Usunięcie konta',
+      'Kod potwierdzający trwałe usunięcie konta wraz ze wszystkimi zgłoszeniami i plikami to:',
+      code,
+    ),
   passwordReset: (to: string, link: string): MailMessage => {
     const intro =
       'Otrzymaliśmy prośbę o zresetowanie hasła do Twojego konta. Aby ustawić nowe hasło, otwórz link:';

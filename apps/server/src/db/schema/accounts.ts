@@ -65,7 +65,7 @@ export const emailCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose', {
-      enum: ['register', 'login', 'mfa_enable', 'mfa_disable'],
+      enum: ['register', 'login', 'mfa_enable', 'mfa_disable', 'account_delete'],
     }).notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),

@@ -14,7 +14,8 @@ export type SecurityEvent =
   | 'password_reset'
   | 'username_changed'
   | 'mfa_enabled'
-  | 'mfa_disabled';
+  | 'mfa_disabled'
+  | 'account_deleted';
 
 /** Appends one entry; the log carries no secrets, only who, what, when and from where. */
 export async function recordSecurityEvent(

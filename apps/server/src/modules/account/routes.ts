@@ -1,0 +1,48 @@
+import { CodeConfirmSchema } from '@studio/shared/schemas';
+import type { FastifyInstance } from 'fastify';
+import { rateLimited } from '../../lib/errors';
+import { consume } from '../../lib/rate-limiter';
+import { requestMeta } from '../../lib/request-meta';
+import { parse } from '../../lib/validate';
+import type { FileStorage } from '../../storage/storage';
+import { requireUser } from '../auth/guards';
+import { clearSessionCookie } from '../auth/sessions';
+import { createAccountService } from './service';
+
+/** An export reads every file of the user: a few an hour is plenty. */
+const EXPORT_LIMITS = [{ limit: 5, windowMs: 3_600_000 }];
+const CONFIRM_LIMITS = [{ limit: 10, windowMs: 3_600_000 }];
+
+export async function accountRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
+  const account = createAccountService(app.deps, options.storage);
+  const { limiter, clock, config } = app.deps;
+
+  app.get('/api/profile/export', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const wait = await consume(limiter, `export:${user.id}`, EXPORT_LIMITS);
+    if (wait > 0) throw rateLimited(wait);
+    const zip = await account.exportData({ user });
+    const date = clock.now().toISOString().slice(0, 10);
+    return reply
+      .type('application/zip')
+      .header('Content-Disposition', `attachment; filename="moje-dane-${date}.zip"`)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(zip));
+  });
+
+  app.post('/api/profile/delete/request', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    await account.requestDeletion({ user });
+    return { ok: true };
+  });
+
+  app.post('/api/profile/delete/confirm', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const wait = await consume(limiter, `delete-confirm:${user.id}`, CONFIRM_LIMITS);
+    if (wait > 0) throw rateLimited(wait);
+    const { code } = parse(CodeConfirmSchema, request.body);
+    await account.deleteAccount({ user, code, meta: requestMeta(request) });
+    clearSessionCookie(reply, config);
+    return { ok: true };
+  });
+}
