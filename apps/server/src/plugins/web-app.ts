@@ -18,6 +18,9 @@ export async function webApp(app: FastifyInstance) {
       root,
       index: false,
       redirect: false,
+      // A path ending in '/' is a directory ('/' itself above all): @fastify/static
+      // would answer 403, so such paths go to the page handler below instead.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders(reply, filePath) {
         // Vite puts content-hashed files under assets/: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
