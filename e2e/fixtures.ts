@@ -28,6 +28,7 @@ export const test = base.extend<{ allowPageErrors: boolean; pageErrorGuard: unde
   ],
 });
 
+export type { Page };
 export { expect };
 
 interface OutboxEntry {
@@ -136,10 +137,9 @@ export async function shotAll(
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await page.goto(url);
-      await page.evaluate((value) => {
-        localStorage.setItem('theme', value);
-        document.documentElement.classList.toggle('dark', value === 'dark');
-      }, theme);
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      // Reload so the page starts in that theme exactly as a returning visitor sees it.
+      await page.reload();
       if (ready) await ready(page);
       await shot(page, `${name}-${width}-${theme}`);
     }

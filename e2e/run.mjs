@@ -31,13 +31,17 @@ function run(command, args, env = {}) {
   }
 }
 
-// The web app is built into a private temporary directory, so other work in
-// the tree that rebuilds apps/web/build cannot change the files under the suite.
-// E2E_SKIP_BUILD=1 reuses apps/web/build and apps/server/dist as they are.
+// The web app is built into a private directory, so other work in the tree that
+// rebuilds apps/web/build cannot change the files under a running suite. It sits
+// in apps/web/dist (git-ignored) because prerendering imports the server build,
+// which must resolve apps/web/node_modules. E2E_SKIP_BUILD=1 reuses
+// apps/web/build and apps/server/dist as they are.
 const skipBuild = process.env.E2E_SKIP_BUILD === '1';
-const webBuildDir = skipBuild
-  ? path.join(root, 'apps/web/build')
-  : fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-web-'));
+let webBuildDir = path.join(root, 'apps/web/build');
+if (!skipBuild) {
+  fs.mkdirSync(path.join(root, 'apps/web/dist'), { recursive: true });
+  webBuildDir = fs.mkdtempSync(path.join(root, 'apps/web/dist/e2e-'));
+}
 if (!skipBuild) {
   run('npm', ['run', 'build', '-w', 'apps/web'], { WEB_BUILD_DIR: webBuildDir });
   run('npm', ['run', 'build', '-w', 'apps/server']);

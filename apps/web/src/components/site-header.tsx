@@ -148,23 +148,25 @@ export function SiteHeader() {
         data-mobile-menu
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-900/5 bg-white/95 px-4 pt-3 pb-6 backdrop-blur-md md:hidden dark:border-white/10 dark:bg-slate-950/95"
       >
-        <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => {
-            const active = isActive(pathname, item.match);
-            return (
-              <li key={item.match}>
-                <Link
-                  to={item.to}
-                  onClick={close}
-                  aria-current={active ? 'page' : undefined}
-                  className={`${linkBase} block text-base ${active ? linkActive : linkIdle}`}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <nav aria-label="Menu mobilne">
+          <ul className="flex flex-col gap-1">
+            {NAV_ITEMS.map((item) => {
+              const active = isActive(pathname, item.match);
+              return (
+                <li key={item.match}>
+                  <Link
+                    to={item.to}
+                    onClick={close}
+                    aria-current={active ? 'page' : undefined}
+                    className={`${linkBase} block text-base ${active ? linkActive : linkIdle}`}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
         <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-900/10 pt-4 dark:border-white/10">
           <ThemeToggle />
           <KontaktButton onClick={close} className="flex-1" />

@@ -26,13 +26,18 @@ export default function Backdrop({
   const [shown, setShown] = useState(false);
   const [state, setState] = useState<'running' | 'paused'>('paused');
   const [tier, setTier] = useState<string>('static');
+  const [webgl, setWebgl] = useState<'unknown' | 'ok' | 'unavailable'>('unknown');
 
   useEffect(() => {
     const container = containerRef.current;
     if (reducedMotion || !container) return;
     const facts = readDeviceFacts();
     const chosen = chooseTier(facts);
-    if (chosen === 'static' || !canUseWebgl()) return;
+    if (chosen === 'static') return;
+    if (!canUseWebgl()) {
+      setWebgl('unavailable');
+      return;
+    }
     let backdrop: WebglBackdrop;
     try {
       backdrop = startWebglBackdrop({
@@ -48,9 +53,11 @@ export default function Backdrop({
     } catch (error) {
       // Decoration only: the static gradient is already on screen.
       console.warn('Animowane tło niedostępne', error);
+      setWebgl('unavailable');
       return;
     }
     setTier(chosen);
+    setWebgl('ok');
     const onTheme = (event: Event) =>
       backdrop.setColor(BACKDROP_COLORS[(event as CustomEvent<Theme>).detail].color);
     window.addEventListener('themechange', onTheme);
@@ -62,7 +69,7 @@ export default function Backdrop({
     };
   }, [reducedMotion, scale, opacity, direction]);
 
-  if (reducedMotion) return null;
+  // The empty layer stays even when static, so tests and tools can read the tier.
   return (
     <div
       ref={containerRef}
@@ -70,6 +77,7 @@ export default function Backdrop({
       data-backdrop="webgl"
       data-tier={tier}
       data-state={state}
+      data-webgl={webgl}
       className={`pointer-events-none fixed inset-0 z-0 transition-opacity duration-1000 ${shown ? 'opacity-100' : 'opacity-0'}`}
     />
   );

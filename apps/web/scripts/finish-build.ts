@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Runs at the end of `react-router build` (react-router.config.ts buildEnd):
+ * turns the prerendered /404 into 404.html for the server, and writes
+ * robots.txt and sitemap.xml with absolute URLs of the public routes.
+ */
+export function finishBuild(options: {
+  buildDirectory: string;
+  siteUrl: string;
+  publicRoutes: readonly string[];
+}) {
+  const client = path.join(options.buildDirectory, 'client');
+  const prerendered = path.join(client, '404', 'index.html');
+  if (!fs.existsSync(prerendered)) {
+    throw new Error(`${prerendered} is missing; is '/404' still in the prerender list?`);
+  }
+  fs.copyFileSync(prerendered, path.join(client, '404.html'));
+  // No /404/ directory may remain: /404 is an unknown path like any other.
+  fs.rmSync(path.join(client, '404'), { recursive: true, force: true });
+
+  const base = options.siteUrl.replace(/\/+$/, '');
+  const urls = options.publicRoutes
+    .map((route) => {
+      const loc = `${base}${route === '/' ? '/' : route}`;
+      const priority = route === '/' ? '1.0' : '0.7';
+      return `  <url>\n    <loc>${loc}</loc>\n    <changefreq>monthly</changefreq>\n    <priority>${priority}</priority>\n  </url>`;
+    })
+    .join('\n');
+  fs.writeFileSync(
+    path.join(client, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  fs.writeFileSync(
+    path.join(client, 'robots.txt'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      // Account and API pages are private or useless in search results.
+      'Disallow: /api/',
+      'Disallow: /profile',
+      'Disallow: /login',
+      'Disallow: /register',
+      'Disallow: /verify-email',
+      'Disallow: /forgot-password',
+      'Disallow: /reset-password',
+      'Disallow: /contact',
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ].join('\n'),
+  );
+}
