@@ -20,6 +20,11 @@ import { fileRoutes } from './modules/files/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { JobRunner } from './modules/notifications/worker';
 import { profileRoutes } from './modules/profile/routes';
+import {
+  createRetentionService,
+  type RetentionService,
+  startRetentionSchedule,
+} from './modules/retention/service';
 import { streamRoutes } from './modules/stream/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { csrfProtection } from './plugins/csrf';
@@ -39,6 +44,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A ready logger (tests capture log lines with one); wins over `logger`. */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The daily retention run; on by default except in tests, which call it directly. */
+  scheduleRetention?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    retention: RetentionService;
+  }
 }
 
 /** Query values can be secrets (the reset page's token): logs keep only their names. */
@@ -158,6 +171,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(streamRoutes, { storage });
   await app.register(notificationRoutes, { jobs });
   await app.register(accountRoutes, { storage });
+  const retention = createRetentionService(deps, storage);
+  app.decorate('retention', retention);
+  if (options.scheduleRetention ?? config.env !== 'test') {
+    const stopRetention = startRetentionSchedule(retention, app.log);
+    app.addHook('onClose', async () => stopRetention());
+  }
   if (config.env === 'development') await app.register(devOutboxRoutes);
   await app.register(webApp);
   return app;

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIR: z.string().optional(),
+  RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -52,6 +54,9 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   webDir: string;
   logLevel: string;
+  /** The privacy policy's periods: security log 12 months, communication 24 months. */
+  retentionSecurityLogMonths: number;
+  retentionTicketMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     webDir: path.resolve(e.WEB_DIR ?? defaultWebDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    retentionSecurityLogMonths: e.RETENTION_SECURITY_LOG_MONTHS,
+    retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
   };
 }

@@ -15,7 +15,8 @@ export type SecurityEvent =
   | 'username_changed'
   | 'mfa_enabled'
   | 'mfa_disabled'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'retention_run';
 
 /** Appends one entry; the log carries no secrets, only who, what, when and from where. */
 export async function recordSecurityEvent(
