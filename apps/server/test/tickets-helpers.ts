@@ -272,6 +272,19 @@ export async function openStream(
         });
       }
     },
+    /** Resolves once the raw stream contains `text` (comments such as heartbeats included). */
+    async waitForRaw(text: string) {
+      while (!raw.includes(text)) {
+        if (ended) throw new Error(`stream ended without ${JSON.stringify(text)}`);
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            waiters.delete(done);
+            resolve();
+          };
+          waiters.add(done);
+        });
+      }
+    },
     async waitForEnd() {
       while (!ended) {
         await new Promise<void>((resolve) => {

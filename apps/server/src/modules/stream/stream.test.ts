@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
 import {
   createTicket,
@@ -11,7 +11,7 @@ import {
 import { SESSION_CHANNEL } from '../../events/bus';
 import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
-import { MAX_STREAMS_PER_SESSION } from './hub';
+import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION } from './hub';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -146,6 +146,31 @@ describe('the list stream', () => {
       userId: alice.user.id,
     });
     await other.waitForEnd();
+  });
+});
+
+describe('heartbeat', () => {
+  it('sends a comment every 25 s and closes the stream once its session has expired', async () => {
+    const clock = new TestClock();
+    const app = await ctx.app({ clock });
+    const base = await listen(app);
+    const alice = await quickUser(app, { username: 'Alicja' });
+    // Only the stream's own interval is faked; the server and database keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const stream = await openStream(base, '/api/stream/tickets', alice.client);
+      streams.push(stream);
+      await stream.waitForRaw('retry:');
+      expect(stream.raw).not.toContain(': ping');
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await stream.waitForRaw(': ping');
+      // A browser session idles out after 12 hours; the next heartbeat notices.
+      clock.advance(13 * 60 * 60 * 1000);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await stream.waitForEnd();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
