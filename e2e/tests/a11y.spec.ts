@@ -29,6 +29,14 @@ const A11Y_PAGES: A11yPage[] = [
       await expect(page.locator('[data-not-found-path]')).toContainText('/ta-strona');
     },
   },
+  {
+    // Logged out (the logged-in screen is checked in contact.spec.ts, which registers a user).
+    name: 'contact',
+    path: '/contact',
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+    },
+  },
 ];
 
 for (const target of A11Y_PAGES) {

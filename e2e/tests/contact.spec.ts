@@ -29,7 +29,8 @@ const BASE_URL = process.env.E2E_BASE_URL ?? '';
 const CLOSED_TEXT = 'Ten ticket jest zamknięty. Nie możesz pisać wiadomości.';
 
 // One admin account serves every test, so the tests of this file run one after another.
-test.describe.configure({ mode: 'default' });
+// The machine running the suite is shared and slow, hence the longer timeout.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 interface Account {
   username: string;
@@ -233,7 +234,7 @@ test('a logged-out visitor is asked to log in and comes back to the same ticket'
 test('customer and admin talk live: image ticket, reply, unread badge, close, reopen, delete', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const customer = await newCustomer(browser);
   const admin = await newAdmin(browser);
   const c = customer.page;
@@ -426,7 +427,12 @@ test('keyboard only: new ticket, message with Enter, newline with Shift+Enter', 
   const reply = page.getByLabel('Treść wiadomości');
   await expect(reply).toBeFocused();
   await page.keyboard.type('Kolejna wiadomość');
+  // A second Enter while the first send is still under way must not send it again.
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(messages(page).filter({ hasText: 'Kolejna wiadomość' })).toHaveCount(1);
+  await page.reload();
+  await expect(messages(page).filter({ hasText: 'Pierwsza linia' })).toBeVisible();
   await expect(messages(page)).toHaveCount(2);
   await context.close();
 });
@@ -508,7 +514,8 @@ test('the screen has no axe violations, logged out and logged in, in both themes
   browser,
 }) => {
   const { context, page } = await newCustomer(browser);
-  const anonymous = await browser.newPage();
+  const anonymousContext = await browser.newContext();
+  const anonymous = await anonymousContext.newPage();
   await acceptCookies(anonymous);
   await page.goto('/contact');
   await createTicket(page, 'Sprawdzenie dostępności.', [pngFile('a11y.png')]);
@@ -523,7 +530,7 @@ test('the screen has no axe violations, logged out and logged in, in both themes
       expect(results.violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
     }
   }
-  await anonymous.close();
+  await anonymousContext.close();
   await context.close();
 });
 
@@ -554,13 +561,14 @@ async function shotsOf(
 }
 
 test('screenshots: logged out, list and thread, admin view, closed ticket', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const anonymous = await browser.newPage();
+  test.setTimeout(400_000);
+  const anonymousContext = await browser.newContext();
+  const anonymous = await anonymousContext.newPage();
   await acceptCookies(anonymous);
   await shotsOf(anonymous, 'contact-logged-out', '/contact', async (p) => {
     await expect(p.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
   });
-  await anonymous.close();
+  await anonymousContext.close();
 
   const customer = await newCustomer(browser);
   const admin = await newAdmin(browser);
