@@ -105,9 +105,7 @@ function FileAttachment({ file, tone }: { file: Attachment; tone: AttachmentTone
       <FileIcon className="size-5 shrink-0" />
       <span className="min-w-0">
         <span className="block truncate font-medium">{file.filename}</span>
-        {file.size > 0 && (
-          <span className="block text-xs opacity-80">{formatFileSize(file.size)}</span>
-        )}
+        {file.size > 0 && <span className="block text-xs">{formatFileSize(file.size)}</span>}
       </span>
       <DownloadIcon className="size-4 shrink-0" />
       <span className="sr-only">(pobierz)</span>

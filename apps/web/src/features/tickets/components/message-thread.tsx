@@ -24,7 +24,7 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
         aria-label={`Wiadomość od ${message.username || 'użytkownika'}`}
         className={`max-w-[88%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[75%] ${
           isOwn
-            ? 'rounded-br-md bg-blue-700 text-white dark:bg-blue-600'
+            ? 'rounded-br-md bg-blue-700 text-white'
             : message.is_admin
               ? 'rounded-bl-md border border-amber-300 bg-amber-50 text-slate-900 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-slate-100'
               : 'rounded-bl-md border border-slate-300 bg-white text-slate-900 dark:border-white/10 dark:bg-slate-800 dark:text-slate-100'
@@ -43,7 +43,7 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
               </span>
             )}
             {message.username || 'Użytkownik'}
-            {isOwn && <span className="font-normal opacity-80">(Ty)</span>}
+            {isOwn && <span className="font-normal text-blue-100">(Ty)</span>}
           </span>
           {message.created_at && (
             <time
@@ -141,11 +141,13 @@ export function MessageThread({
         <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">{emptyText}</p>
       ) : (
         // role=log announces messages that arrive later, not the ones already shown.
-        <ol role="log" aria-label="Rozmowa" className="flex flex-col gap-3">
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} viewerId={viewerId} />
-          ))}
-        </ol>
+        <div role="log" aria-label="Rozmowa">
+          <ol className="flex flex-col gap-3">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} viewerId={viewerId} />
+            ))}
+          </ol>
+        </div>
       )}
     </section>
   );
