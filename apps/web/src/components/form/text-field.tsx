@@ -24,15 +24,20 @@ export function TextField({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
+      {/* The asterisk sits outside the label so the field's name stays just the label text. */}
+      <div className="flex items-baseline gap-1">
+        <label
+          htmlFor={id}
+          className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+        >
+          {label}
+        </label>
         {input.required ? (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-            {' '}
+          <span aria-hidden="true" className="text-sm text-red-700 dark:text-red-300">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       <input
         id={id}
         className={inputClass}

@@ -55,7 +55,7 @@ export default function ResetPasswordRoute() {
 
   if (!token) {
     return (
-      <PageCard title="Nowe hasło">
+      <PageCard title="Zmiana hasła">
         <FormError message={INVALID_LINK_MESSAGE} />
         <p className="mt-6">
           <Link to="/forgot-password" className={linkClass}>
@@ -92,8 +92,13 @@ export default function ResetPasswordRoute() {
   };
 
   return (
-    <PageCard title="Nowe hasło" intro="Wpisz nowe hasło dwa razy.">
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Nowe hasło">
+    <PageCard title="Zmiana hasła" intro="Wpisz nowe hasło dwa razy.">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        aria-label="Ustawianie nowego hasła"
+      >
         <TextField
           label="Nowe hasło"
           name="password"
