@@ -132,6 +132,8 @@ export async function shotAll(
   url: string,
   ready?: (page: Page) => Promise<void>,
 ): Promise<void> {
+  // Four loads and full-page captures take a while on a busy two-core machine.
+  test.info().setTimeout(test.info().timeout + 120_000);
   await acceptCookies(page);
   for (const theme of THEMES) {
     for (const width of SHOT_WIDTHS) {

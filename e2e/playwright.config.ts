@@ -7,16 +7,24 @@ if (!baseURL) {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.output/test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR
+    ? `${process.env.E2E_OUTPUT_DIR}/test-results`
+    : './.output/test-results',
   // The machine has two cores shared with other work.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: './.output/report' }]]
+    ? [
+        ['list'],
+        [
+          'html',
+          { open: 'never', outputFolder: `${process.env.E2E_OUTPUT_DIR ?? './.output'}/report` },
+        ],
+      ]
     : 'list',
   use: {
     baseURL,

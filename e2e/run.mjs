@@ -67,7 +67,13 @@ const freePort = () =>
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
-const outputDir = path.join(root, 'e2e/.output');
+// Each run has its own output folder: Playwright empties its output folder when
+// it starts, and several suites may run at once in this tree.
+const outputDir = path.join(
+  root,
+  'e2e/.output',
+  `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`,
+);
 fs.mkdirSync(outputDir, { recursive: true });
 const serverLogPath = path.join(outputDir, 'server.log');
 const serverLog = fs.openSync(serverLogPath, 'w');
@@ -149,10 +155,14 @@ const playwright = spawn(
       E2E_BASE_URL: baseURL,
       E2E_DATA_DIR: dataDir,
       E2E_WEB_DIR: webDir,
+      E2E_OUTPUT_DIR: outputDir,
       CHROMIUM_PATH: chromium,
     },
   },
 );
 const code = await new Promise((resolve) => playwright.on('exit', (c) => resolve(c ?? 1)));
 cleanup();
+// Traces, failure screenshots and the server log are kept only when something failed.
+if (code === 0) fs.rmSync(outputDir, { recursive: true, force: true });
+else console.log(`e2e: traces, failure screenshots and server.log are in ${outputDir}`);
 process.exit(code);

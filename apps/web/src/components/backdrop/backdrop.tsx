@@ -3,7 +3,7 @@ import { currentTheme, type Theme } from '~/lib/theme';
 import { usePrefersReducedMotion } from '~/lib/use-media-query';
 import { BACKDROP_COLORS, BACKDROP_DEFAULTS, type BackdropDirection } from './backdrop-colors';
 import { chooseTier, readDeviceFacts, tierSettings } from './backdrop-tiers';
-import { canUseWebgl, startWebglBackdrop, type WebglBackdrop } from './webgl-backdrop';
+import { startWebglBackdrop, type WebglBackdrop, webglSupport } from './webgl-backdrop';
 
 export interface BackdropProps {
   scale?: number;
@@ -26,7 +26,7 @@ export default function Backdrop({
   const [shown, setShown] = useState(false);
   const [state, setState] = useState<'running' | 'paused'>('paused');
   const [tier, setTier] = useState<string>('static');
-  const [webgl, setWebgl] = useState<'unknown' | 'ok' | 'unavailable'>('unknown');
+  const [webgl, setWebgl] = useState<'unknown' | 'ok' | 'software' | 'unavailable'>('unknown');
 
   useEffect(() => {
     const container = containerRef.current;
@@ -34,8 +34,10 @@ export default function Backdrop({
     const facts = readDeviceFacts();
     const chosen = chooseTier(facts);
     if (chosen === 'static') return;
-    if (!canUseWebgl()) {
-      setWebgl('unavailable');
+    const support = webglSupport();
+    if (support !== 'hardware') {
+      // The static gradient stays: no WebGL, or only a CPU-bound software one.
+      setWebgl(support === 'software' ? 'software' : 'unavailable');
       return;
     }
     let backdrop: WebglBackdrop;
