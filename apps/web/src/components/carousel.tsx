@@ -4,6 +4,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -111,8 +112,9 @@ export function Carousel<T>({
     (loop || index < count - 1);
 
   // A fresh timer per slide (hence `index`): after a manual change the new slide gets its full time.
+  // A layout effect so the timer exists as soon as `data-autoplay` says it runs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer on purpose
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!autoplayRunning) return;
     const timer = window.setTimeout(next, autoplayDelay);
     return () => window.clearTimeout(timer);

@@ -70,10 +70,12 @@ function DocumentBody({ doc }: { doc: LegalDocument }) {
 export default function TermsRoute() {
   // The prerendered page shows the default document; the hash is read after hydration.
   const [key, setKey] = useState<LegalKey>(DEFAULT_LEGAL_KEY);
+  const [hashRead, setHashRead] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     setKey(legalKeyFromHash(window.location.hash));
+    setHashRead(true);
     const onHashChange = () => {
       setKey(legalKeyFromHash(window.location.hash));
       // Move focus to the newly shown document so keyboard and screen reader users land on it.
@@ -118,6 +120,7 @@ export default function TermsRoute() {
           aria-labelledby="legal-title"
           data-testid="legal-document"
           data-document={key}
+          data-hash-read={hashRead ? 'true' : 'false'}
           className="min-w-0 rounded-3xl border border-slate-200/80 bg-white/90 p-6 shadow-xl backdrop-blur sm:p-10 dark:border-white/10 dark:bg-slate-900/75"
         >
           <h2

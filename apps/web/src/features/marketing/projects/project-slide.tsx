@@ -26,7 +26,7 @@ export function ProjectSlide({ project, isFirst }: { project: Project; isFirst: 
         loading={isFirst ? 'eager' : 'lazy'}
         fetchPriority={isFirst ? 'high' : 'auto'}
         decoding="async"
-        className="pointer-events-none absolute inset-0 h-full w-full object-cover"
+        className="pointer-events-none absolute inset-0 h-full w-full object-cover object-[72%_50%] min-[769px]:object-center"
       />
       <div
         aria-hidden="true"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { smallAvatar } from '~/content/team';
 
 /**
@@ -15,9 +15,17 @@ export function MemberAvatar({
   className?: string;
 }) {
   const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // The prerendered <img> may fail before React hydrates and attaches onError;
+  // a complete image with no pixels is such an earlier failure.
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   if (failed) return null;
   return (
     <img
+      ref={ref}
       src={smallAvatar(src)}
       srcSet={`${smallAvatar(src)} 256w, ${src} 512w`}
       sizes={`${size}px`}
