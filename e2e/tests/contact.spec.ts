@@ -324,6 +324,28 @@ test('customer and admin talk live: image ticket, reply, unread badge, close, re
   await admin.context.close();
 });
 
+test('after the network comes back the thread catches up without a reload', async ({ browser }) => {
+  const customer = await newCustomer(browser);
+  const admin = await newAdmin(browser);
+  const c = customer.page;
+  await c.goto('/contact');
+  await createTicket(c, 'Sprawdzam połączenie.');
+  const ticketId = new URL(c.url()).searchParams.get('ticket');
+
+  await customer.context.setOffline(true);
+  await admin.page.goto(`/contact?ticket=${ticketId}`);
+  await admin.page.getByLabel('Treść wiadomości').fill('Odpowiedź wysłana w czasie przerwy.');
+  await admin.page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(messages(admin.page).filter({ hasText: 'w czasie przerwy' })).toBeVisible();
+
+  await customer.context.setOffline(false);
+  await expect(
+    messages(c).filter({ hasText: 'Odpowiedź wysłana w czasie przerwy.' }),
+  ).toBeVisible();
+  await customer.context.close();
+  await admin.context.close();
+});
+
 test('at most 5 files per message, and a picked file over 8 MB is refused with a toast', async ({
   browser,
 }) => {

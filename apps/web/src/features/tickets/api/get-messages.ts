@@ -24,6 +24,9 @@ export function useMessages(ticketId: number | null) {
     queryKey: messagesQueryKey(ticketId ?? 0),
     queryFn: ({ signal }) => getMessages(ticketId ?? 0, signal),
     enabled: ticketId !== null && ticketId > 0,
+    // Always refetched when a ticket is opened: its stream was closed while another ticket was
+    // open, and the fetch is what marks the messages read on the server.
+    staleTime: 0,
     retry: 1,
   });
 }

@@ -59,6 +59,8 @@ export function useTickets({ enabled }: { enabled: boolean }) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
+    // Coming back to the screen refetches: the stream was closed meanwhile.
+    staleTime: 0,
     // Live updates come over the stream; a retry storm would only delay the error message.
     retry: 1,
   });
