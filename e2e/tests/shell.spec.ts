@@ -162,3 +162,36 @@ test.describe('keyboard', () => {
     expect(outline.width).toBeGreaterThanOrEqual(2);
   });
 });
+
+test.describe('custom cursor', () => {
+  test('follows the mouse and wraps a .cursor-target element', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    const cursor = page.locator('[data-target-cursor]');
+    await expect(cursor).toBeAttached();
+    expect(await cursor.evaluate((el) => getComputedStyle(el).zIndex)).toBe('2147483647');
+    const button = page.getByRole('link', { name: 'Zobacz naszą pracę' });
+    const box = await button.boundingBox();
+    if (!box) throw new Error('button has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2);
+    await expect(cursor).toHaveCSS('opacity', '1');
+    // The top-left corner settles at the button's top-left corner (minus the stroke).
+    await expect
+      .poll(async () => {
+        const corner = await cursor.locator('span').first().boundingBox();
+        return corner ? Math.round(Math.abs(corner.x - (box.x - 3))) <= 4 : false;
+      })
+      .toBe(true);
+  });
+
+  test.describe('on a touch device', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    test('is not shown', async ({ page }) => {
+      await acceptCookies(page);
+      await page.goto('/');
+      await expect(page.locator('[data-backdrop="webgl"]')).toBeAttached();
+      await expect(page.locator('[data-target-cursor]')).toHaveCount(0);
+    });
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AppShell } from './app/app-shell';
+import { StaticBackdrop } from './components/backdrop/static-backdrop';
 import './app/app.css';
 
 // The toaster is fetched right after hydration instead of with the first page's
@@ -75,7 +76,8 @@ export default function App() {
 export function HydrateFallback() {
   return (
     <div className="grid min-h-dvh place-items-center" role="status" aria-live="polite">
-      <div className="flex flex-col items-center gap-4">
+      <StaticBackdrop />
+      <div className="relative z-10 flex flex-col items-center gap-4">
         <span
           aria-hidden="true"
           className="size-10 animate-spin rounded-full border-4 border-blue-500/30 border-t-blue-500"

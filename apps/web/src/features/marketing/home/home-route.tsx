@@ -19,7 +19,7 @@ export default function HomeRoute() {
       {/* Keeps the hero text readable over the moving images in both themes. */}
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-[120vh] bg-gradient-to-b from-[#f1f5fb]/40 via-[#f1f5fb]/75 to-[#f1f5fb] dark:from-[#050a18]/30 dark:via-[#050a18]/70 dark:to-[#050a18]/95"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[120vh] bg-gradient-to-b from-[#f1f5fb]/50 via-[#f1f5fb]/80 to-[#f1f5fb] dark:from-[#050a18]/40 dark:via-[#050a18]/78 dark:to-[#050a18]/95"
       />
       <section
         aria-labelledby="hero-title"
