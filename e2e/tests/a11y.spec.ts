@@ -29,6 +29,49 @@ const A11Y_PAGES: A11yPage[] = [
       await expect(page.locator('[data-not-found-path]')).toContainText('/ta-strona');
     },
   },
+  // Public pages: team (also with the profile dialog open), projects, roadmap, terms.
+  {
+    name: 'team',
+    path: '/team',
+    ready: async (page) => {
+      await expect(page.getByTestId('logo-loop')).not.toHaveAttribute('data-static', 'true');
+    },
+  },
+  {
+    name: 'team-profile-dialog',
+    path: '/team',
+    ready: async (page) => {
+      await expect(page.getByTestId('logo-loop')).not.toHaveAttribute('data-static', 'true');
+      await page.getByRole('button', { name: /Zobacz pełny profil.*Jakub/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Jakub Nowicki' })).toBeVisible();
+    },
+  },
+  {
+    name: 'projects',
+    path: '/projects',
+    ready: async (page) => {
+      // Hovering stops autoplay so axe does not look at a slide mid-transition.
+      await expect(page.getByTestId('carousel')).toHaveAttribute('data-autoplay', 'on');
+      await page.getByTestId('carousel').hover();
+      await expect(page.getByTestId('carousel')).toHaveAttribute('data-autoplay', 'off');
+    },
+  },
+  {
+    name: 'roadmap',
+    path: '/roadmap',
+    ready: async (page) => {
+      await expect(page.getByText('Roadmapa • 2025+')).toBeVisible();
+    },
+  },
+  ...(['', '#privacy', '#dmca'] as const).map(
+    (hash): A11yPage => ({
+      name: `terms${hash.replace('#', '-')}`,
+      path: `/terms-and-conditions${hash}`,
+      ready: async (page) => {
+        await expect(page.getByTestId('legal-document')).toHaveAttribute('data-hash-read', 'true');
+      },
+    }),
+  ),
   {
     // Logged out (the logged-in screen is checked in contact.spec.ts, which registers a user).
     name: 'contact',
