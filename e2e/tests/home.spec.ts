@@ -135,6 +135,17 @@ test('the WebGL backdrop runs in the lite tier on this machine once allowed', as
     cssWidth: canvas.clientWidth,
   }));
   expect(size.width).toBeLessThan(size.cssWidth * 0.6);
+
+  // A hidden tab stops the animation; showing it again resumes.
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'hidden', { value, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  await expect(layer).toHaveAttribute('data-state', 'paused');
+  await setHidden(false);
+  await expect(layer).toHaveAttribute('data-state', 'running');
 });
 
 test.describe('with reduced motion', () => {

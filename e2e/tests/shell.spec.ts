@@ -195,3 +195,31 @@ test.describe('custom cursor', () => {
     });
   });
 });
+
+test.describe('page transition', () => {
+  test('a navigation fades the new page in over 0.4 s', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    const content = page.locator('#content');
+    // The first page is not animated, so it paints as early as possible.
+    await expect(content).not.toHaveClass(/animate-page-in/);
+    await page.getByRole('link', { name: 'Poznaj zespół' }).click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(content).toHaveClass(/animate-page-in/);
+    await expect(content).toHaveCSS('animation-duration', '0.4s');
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('is practically instant', async ({ page }) => {
+      await acceptCookies(page);
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Poznaj zespół' }).click();
+      await expect(page).toHaveURL(/\/team$/);
+      const duration = await page
+        .locator('#content')
+        .evaluate((el) => Number.parseFloat(getComputedStyle(el).animationDuration));
+      expect(duration).toBeLessThan(0.01);
+    });
+  });
+});
