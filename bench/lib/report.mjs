@@ -1,0 +1,180 @@
+// Writes the latest figures into bench/README.md between the results markers,
+// each next to its target (issue 7), and lists every target still missed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { benchDir } from './util.mjs';
+
+const START = '<!-- results:start -->';
+const END = '<!-- results:end -->';
+const ok = (pass) => (pass ? '✅' : '❌');
+const fmt = (v, unit = '') =>
+  v === undefined || v === null || Number.isNaN(v) ? '–' : `${v}${unit}`;
+
+function header(result) {
+  if (!result) return '';
+  const m = result.machine;
+  return `_${result.date.slice(0, 16).replace('T', ' ')} UTC, ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node.slice(1)}, load average at start ${m.loadAverage.join(' / ')}_`;
+}
+
+export function buildResults(results) {
+  const lines = [];
+  const missed = [];
+  const { pages, memory, fanout } = results;
+
+  lines.push('### Page speed (Lighthouse 12, mobile, median of runs)', '');
+  if (pages) {
+    lines.push(header(pages), '');
+    lines.push(
+      '| route | performance ≥ 95 | accessibility 100 | best practices 100 | SEO 100 | LCP | TBT | CLS ≤ 0.02 | JS loaded (gzip) | JS added to `/` ≤ 100 KB |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const [route, r] of Object.entries(pages.routes)) {
+      const checks = {
+        performance: r.performance >= 95,
+        accessibility: r.accessibility === 100,
+        'best practices': r.bestPractices === 100,
+        SEO: r.seo === 100,
+        CLS: r.cls <= 0.02,
+        js: route === '/' ? r.jsGzipKB <= 150 : r.addedJsGzipKB <= 100,
+      };
+      for (const [name, pass] of Object.entries(checks)) {
+        if (pass) continue;
+        const figure = {
+          performance: `performance ${r.performance} (runs ${r.performanceRuns.join(', ')})`,
+          accessibility: `accessibility ${r.accessibility}`,
+          'best practices': `best practices ${r.bestPractices}`,
+          SEO: `SEO ${r.seo}`,
+          CLS: `CLS ${r.cls}`,
+          js: route === '/' ? `${r.jsGzipKB} KB gzip` : `adds ${r.addedJsGzipKB} KB gzip`,
+        }[name];
+        missed.push(`Page \`${route}\`: ${figure}`);
+      }
+      lines.push(
+        `| \`${route}\` | ${r.performance} ${ok(checks.performance)} | ${r.accessibility} ${ok(checks.accessibility)} | ${r.bestPractices} ${ok(checks['best practices'])} | ${r.seo} ${ok(checks.SEO)} | ${fmt(r.lcpMs, ' ms')} | ${fmt(r.tbtMs, ' ms')} | ${r.cls} ${ok(checks.CLS)} | ${r.jsGzipKB} KB${route === '/' ? ` (≤ 150) ${ok(checks.js)}` : ''} | ${route === '/' ? '–' : `${r.addedJsGzipKB} KB ${ok(checks.js)}`} |`,
+      );
+    }
+    const fonts = pages.routes['/podpisy']?.fonts ?? [];
+    if (fonts.length) {
+      const kb = Math.round(fonts.reduce((s, f) => s + f.bytes, 0) / 102.4) / 10;
+      lines.push(
+        '',
+        `\`/podpisy\` also loads ${fonts.length} signature font files (${kb} KB, woff2).`,
+      );
+    }
+    lines.push(
+      '',
+      `Performance runs per route: ${pages.runsPerRoute}. JS sizes are the built files gzip-compressed at level 9; the server itself sends them uncompressed unless a proxy compresses.`,
+    );
+  } else {
+    lines.push('_not run yet_');
+  }
+
+  const apiTable = (result, label, checkMe) => {
+    lines.push('', `### API load on ${label}`, '');
+    if (!result) {
+      lines.push('_not run yet_');
+      return;
+    }
+    const d = result.data;
+    lines.push(
+      header(result),
+      '',
+      `Data: ${d.users.toLocaleString('en')} users, ${d.tickets.toLocaleString('en')} tickets, ${d.messages.toLocaleString('en')} messages (seeded in ${result.seedSeconds} s). ${result.runs.me.connections} connections, ${result.runs.me.durationSeconds} s per run after a warm-up; ratios are to the bare Fastify baseline measured in the same run.`,
+      '',
+      '| call | req/s | p50 | p95 | p99 | × baseline req/s | × baseline p50 / p95 / p99 | target |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    const b = result.baseline;
+    lines.push(
+      `| bare Fastify hello (baseline) | ${b.rps} | ${b.p50} ms | ${b.p95} ms | ${b.p99} ms | 1 | 1 | – |`,
+    );
+    const names = {
+      me: '`GET /api/auth/me`',
+      tickets: '`GET /api/tickets` (admin, first page)',
+      thread: '`GET /api/tickets/1/messages` (200 messages)',
+      post: '`POST /api/tickets/:id/messages`',
+    };
+    for (const [key, r] of Object.entries(result.runs)) {
+      let target = '–';
+      if (key === 'tickets' || key === 'thread') {
+        const pass = r.p95 <= 50;
+        target = `p95 ≤ 50 ms ${ok(pass)}`;
+        if (!pass) missed.push(`${label}: ${names[key]} p95 ${r.p95} ms`);
+      }
+      if (key === 'me' && checkMe) {
+        const pass = r.vsBaseline.rps >= 0.4;
+        target = `≥ 0.40 × baseline req/s ${ok(pass)}`;
+        if (!pass) missed.push(`${label}: \`me\` at ${r.vsBaseline.rps} × baseline req/s`);
+      }
+      const bad = r.unexpected ? ` (${r.unexpected} unexpected statuses)` : '';
+      lines.push(
+        `| ${names[key]}${bad} | ${r.rps} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.vsBaseline.rps} | ${r.vsBaseline.p50} / ${r.vsBaseline.p95} / ${r.vsBaseline.p99} | ${target} |`,
+      );
+    }
+  };
+  apiTable(results['api-pglite'], 'PGlite (embedded)', true);
+  apiTable(results['api-postgres'], 'PostgreSQL', false);
+
+  lines.push('', '### Live-stream fan-out', '');
+  if (fanout) {
+    const p99ok = fanout.latencyMs.p99 <= 250;
+    const memOk = fanout.memoryPerStreamKB <= 20;
+    if (!p99ok) missed.push(`Fan-out: p99 ${fanout.latencyMs.p99} ms to ${fanout.streams} streams`);
+    if (!memOk) missed.push(`Fan-out: ${fanout.memoryPerStreamKB} KB per stream`);
+    if (fanout.missed.length)
+      missed.push(`Fan-out: deliveries missing (${JSON.stringify(fanout.missed)})`);
+    lines.push(
+      header(fanout),
+      '',
+      `${fanout.streams} list streams on one server process (PGlite), ${fanout.posts} admin messages posted one after another; latency is from sending the POST to the event arriving on each stream (${fanout.deliveries} of ${fanout.expectedDeliveries} deliveries).`,
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| delivery p50 | ${fanout.latencyMs.p50} ms | – |`,
+      `| delivery p95 | ${fanout.latencyMs.p95} ms | – |`,
+      `| delivery p99 | ${fanout.latencyMs.p99} ms | ≤ 250 ms ${ok(p99ok)} |`,
+      `| memory per open stream | ${fanout.memoryPerStreamKB} KB (${fanout.rssBeforeMB} → ${fanout.rssAfterMB} MB resident) | ≤ 20 KB ${ok(memOk)} |`,
+      `| time to open all streams | ${fanout.openSeconds} s | – |`,
+    );
+  } else {
+    lines.push('_not run yet_');
+  }
+
+  lines.push('', '### Server memory at rest (PGlite)', '');
+  if (memory) {
+    const worst = Math.max(memory.restAfterStartMB, memory.restAfterLoadMB);
+    const pass = worst <= 250;
+    if (!pass) missed.push(`Memory at rest: ${worst} MB resident`);
+    lines.push(
+      header(memory),
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| resident, 10 s after start on the seeded database | ${memory.restAfterStartMB} MB | ≤ 250 MB ${ok(memory.restAfterStartMB <= 250)} |`,
+      `| resident, 10 s after the load (${memory.afterParts.join(', ')}) | ${memory.restAfterLoadMB} MB | ≤ 250 MB ${ok(memory.restAfterLoadMB <= 250)} |`,
+    );
+  } else {
+    lines.push('_not run yet_');
+  }
+
+  lines.push('', '### Targets missed in these figures', '');
+  if (missed.length) for (const m of missed) lines.push(`- ${m}`);
+  else lines.push('None.');
+  return { markdown: lines.join('\n'), missed };
+}
+
+export function writeReadme(results) {
+  const file = path.join(benchDir, 'README.md');
+  const text = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : `# Benchmarks\n\n${START}\n${END}\n`;
+  const { markdown } = buildResults(results);
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  const next =
+    start === -1 || end === -1
+      ? `${text.trimEnd()}\n\n${START}\n${markdown}\n${END}\n`
+      : `${text.slice(0, start + START.length)}\n${markdown}\n${text.slice(end)}`;
+  fs.writeFileSync(file, next);
+  return file;
+}

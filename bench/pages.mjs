@@ -1,0 +1,144 @@
+// Page speed: Lighthouse (default mobile settings: Moto G Power emulation,
+// simulated slow 4G and 4x CPU slowdown) with Debian's chromium, against the
+// production build served by the real server. Each route runs several times in
+// a fresh browser; the median of each figure is reported.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { log, round } from './lib/util.mjs';
+
+export const ROUTES = ['/', '/team', '/projects', '/roadmap', '/contact', '/podpisy'];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_MISSING =
+  `Page speed needs Debian's chromium at ${CHROMIUM}, which is missing. Install it with:\n` +
+  '  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)\n' +
+  'The page-speed part is skipped.';
+
+// The launch flags every browser on this machine uses (team/RULES.md).
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const gzipSizes = new Map();
+function gzipSize(file) {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
+
+/** The scripts a run loaded, with their gzip size computed from the built files. */
+function scriptsOf(lhr, baseUrl, webDir) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = [];
+  const fonts = [];
+  for (const item of items) {
+    if (!item.url.startsWith(baseUrl)) continue;
+    const pathname = new URL(item.url).pathname;
+    const file = path.join(webDir, decodeURIComponent(pathname));
+    if (item.resourceType === 'Script' && fs.existsSync(file)) {
+      scripts.push({ path: pathname, bytes: fs.statSync(file).size, gzip: gzipSize(file) });
+    } else if (item.resourceType === 'Font' && fs.existsSync(file)) {
+      fonts.push({ path: pathname, bytes: fs.statSync(file).size });
+    }
+  }
+  return { scripts, fonts };
+}
+
+function problems(lhr) {
+  const out = [];
+  for (const [id, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (
+        !audit ||
+        audit.scoreDisplayMode === 'notApplicable' ||
+        audit.scoreDisplayMode === 'manual'
+      )
+        continue;
+      if (audit.scoreDisplayMode === 'informative') continue;
+      if (audit.score !== null && audit.score < 0.9 && (ref.weight > 0 || id === 'performance')) {
+        out.push({
+          category: id,
+          id: ref.id,
+          score: audit.score,
+          ...(audit.displayValue ? { value: audit.displayValue } : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export async function pageSpeed({ baseUrl, webDir, runs = 3 }) {
+  const routes = {};
+  for (const route of ROUTES) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    const results = [];
+    try {
+      for (let i = 0; i < runs; i++) {
+        const runner = await lighthouse(`${baseUrl}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const lhr = runner?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
+        results.push(lhr);
+      }
+    } finally {
+      await chrome.kill();
+    }
+    const score = (id) =>
+      median(results.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
+    const metric = (id) => median(results.map((r) => r.audits[id]?.numericValue ?? Number.NaN));
+    const { scripts, fonts } = scriptsOf(results[0], baseUrl, webDir);
+    routes[route] = {
+      performance: score('performance'),
+      performanceRuns: results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: round(metric('first-contentful-paint'), 0),
+      lcpMs: round(metric('largest-contentful-paint'), 0),
+      tbtMs: round(metric('total-blocking-time'), 0),
+      cls: round(metric('cumulative-layout-shift'), 3),
+      speedIndexMs: round(metric('speed-index'), 0),
+      scripts,
+      fonts,
+      jsGzipKB: round(scripts.reduce((s, f) => s + f.gzip, 0) / 1024, 1),
+      problems: problems(results[0]),
+    };
+    const r = routes[route];
+    log(
+      `${route}: perf ${r.performance} (${r.performanceRuns.join('/')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, LCP ${r.lcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}, JS ${r.jsGzipKB} KB gzip`,
+    );
+  }
+  // What each route adds to what the home page already loaded.
+  const home = new Set((routes['/']?.scripts ?? []).map((s) => s.path));
+  for (const [route, r] of Object.entries(routes)) {
+    const added = r.scripts.filter((s) => !home.has(s.path));
+    r.addedJsGzipKB = route === '/' ? 0 : round(added.reduce((s, f) => s + f.gzip, 0) / 1024, 1);
+  }
+  return { runsPerRoute: runs, routes };
+}

@@ -1,0 +1,251 @@
+// `npm run bench [part…]`: builds the production app, runs the benchmarks and
+// writes their figures to bench/results/*.json and bench/README.md.
+// Parts: pages, api-pglite, fanout, api-postgres (default: all four).
+// Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
+// (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
+// per route, default 3), BENCH_STREAMS (default 2000), BENCH_SKIP_BUILD=1
+// (reuse apps/web/build and apps/server/dist), CHROMIUM_PATH.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ALL_PARTS = ['pages', 'api-pglite', 'fanout', 'api-postgres'];
+const parts = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PARTS;
+for (const part of parts) {
+  if (!ALL_PARTS.includes(part)) {
+    console.error(`unknown part "${part}"; choose from ${ALL_PARTS.join(', ')}`);
+    process.exit(2);
+  }
+}
+
+// A fresh clone has no node_modules: install exactly what the lock file says.
+if (!fs.existsSync(path.join(root, 'node_modules/autocannon'))) {
+  console.log('[bench] installing dependencies with npm ci');
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (ci.status !== 0) process.exit(ci.status ?? 1);
+}
+
+// 2,000 streams need 2,000 sockets on each side of the loopback.
+const fdLimit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+if (Number.isFinite(fdLimit) && fdLimit < 8192 && !process.env.BENCH_ULIMIT_RAISED) {
+  const script = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
+  const again = spawnSync('sh', ['-c', script, process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_ULIMIT_RAISED: '1' },
+  });
+  process.exit(again.status ?? 1);
+}
+
+const { log, machine, readResult, round, rssBytes, run, sleep, startServer, tempDir, writeResult } =
+  await import('./lib/util.mjs');
+const { writeReadme } = await import('./lib/report.mjs');
+
+const num = (name, fallback) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const duration = num('BENCH_DURATION', 10);
+const scale = num('BENCH_SCALE', 1);
+const lighthouseRuns = num('BENCH_LH_RUNS', 3);
+const streams = num('BENCH_STREAMS', 2000);
+const started = Date.now();
+const when = new Date().toISOString();
+const host = machine();
+const failures = [];
+
+// --- build ---------------------------------------------------------------
+let webBuildDir = path.join(root, 'apps/web/build');
+const ownBuild = process.env.BENCH_SKIP_BUILD !== '1';
+if (ownBuild) {
+  // A private build directory, so other work rebuilding apps/web/build cannot
+  // swap files under a running benchmark (apps/web/dist is git-ignored).
+  fs.mkdirSync(path.join(root, 'apps/web/dist'), { recursive: true });
+  webBuildDir = fs.mkdtempSync(path.join(root, 'apps/web/dist/bench-'));
+  log('building the web app and the server');
+  run('npm', ['run', 'build', '-w', 'apps/web'], {
+    env: { ...process.env, WEB_BUILD_DIR: webBuildDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  run('npm', ['run', 'build', '-w', 'apps/server'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const webDir = path.join(webBuildDir, 'client');
+if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+  console.error(`no web build in ${webDir}; run without BENCH_SKIP_BUILD=1`);
+  process.exit(1);
+}
+const work = tempDir('studio-bench-');
+const common = { date: when, machine: host };
+const cleanup = () => {
+  fs.rmSync(work, { recursive: true, force: true });
+  if (ownBuild) fs.rmSync(webBuildDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+async function part(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    failures.push(name);
+    console.error(`[bench] ${name} failed: ${error?.stack ?? error}`);
+  }
+}
+
+// --- page speed ----------------------------------------------------------
+if (parts.includes('pages')) {
+  await part('pages', async () => {
+    const { CHROMIUM, CHROMIUM_MISSING, pageSpeed } = await import('./pages.mjs');
+    if (!fs.existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
+    const server = await startServer({
+      dataDir: path.join(work, 'pages-data'),
+      webDir,
+      logFile: path.join(work, 'pages-server.log'),
+      env: { LOG_LEVEL: 'warn' },
+    });
+    try {
+      log(`Lighthouse, mobile, ${lighthouseRuns} runs per route`);
+      const result = await pageSpeed({ baseUrl: server.baseUrl, webDir, runs: lighthouseRuns });
+      writeResult('pages', { ...common, ...result });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+// --- embedded database: API load, fan-out, memory at rest ---------------
+const seedSize = (tickets, messages) => ({
+  tickets: Math.round(tickets * scale),
+  messages: Math.round(messages * scale),
+});
+
+async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUser }) {
+  const { openPgliteDb, openPostgresDb, seed } = await import('./lib/seed.mjs');
+  const dataDir = path.join(work, `${engine}-data`);
+  const logFile = path.join(work, `${engine}-server.log`);
+  // The server migrates the empty database at its first start.
+  const first = await startServer({ dataDir, webDir, databaseUrl, logFile });
+  await first.stop();
+  log(`seeding ${size.tickets} tickets and ${size.messages} messages (${engine})`);
+  const seedStart = Date.now();
+  const db = engine === 'pglite' ? await openPgliteDb(dataDir) : await openPostgresDb(databaseUrl);
+  let seeded;
+  try {
+    seeded = await seed(db, { ...size, customerSessions: 1000, staffSessionsPerUser });
+  } finally {
+    await db.close();
+  }
+  const seedSeconds = round((Date.now() - seedStart) / 1000, 0);
+  log(`seeded in ${seedSeconds} s:`, seeded.counts);
+  const server = await startServer({ dataDir, webDir, databaseUrl, logFile });
+  return { server, seeded, seedSeconds };
+}
+
+if (parts.includes('api-pglite') || parts.includes('fanout')) {
+  await part('pglite', async () => {
+    const { server, seeded, seedSeconds } = await seededServer({
+      engine: 'pglite',
+      size: seedSize(10_000, 200_000),
+      staffSessionsPerUser: Math.max(1, Math.ceil(streams / 20 / 10)),
+    });
+    try {
+      await sleep(10_000);
+      const restAfterStartMB = round(rssBytes(server.pid) / 1024 ** 2, 1);
+      log(`server at rest after start: ${restAfterStartMB} MB resident`);
+      if (parts.includes('api-pglite')) {
+        const { apiSuite } = await import('./api.mjs');
+        const result = await apiSuite({
+          baseUrl: server.baseUrl,
+          customerTokens: seeded.customerTokens,
+          duration,
+        });
+        writeResult('api-pglite', {
+          ...common,
+          engine: 'pglite',
+          data: seeded.counts,
+          seedSeconds,
+          ...result,
+        });
+      }
+      let fanoutResult = null;
+      if (parts.includes('fanout')) {
+        const { fanout } = await import('./fanout.mjs');
+        fanoutResult = await fanout({
+          baseUrl: server.baseUrl,
+          serverPid: server.pid,
+          staffTokens: seeded.staffTokens,
+          ticketId: 2,
+          streams,
+        });
+        writeResult('fanout', {
+          ...common,
+          engine: 'pglite',
+          data: seeded.counts,
+          ...fanoutResult,
+        });
+      }
+      await sleep(10_000);
+      const restAfterLoadMB = round(rssBytes(server.pid) / 1024 ** 2, 1);
+      log(`server at rest after the load: ${restAfterLoadMB} MB resident`);
+      writeResult('memory', {
+        ...common,
+        engine: 'pglite',
+        data: seeded.counts,
+        restAfterStartMB,
+        restAfterLoadMB,
+        afterParts: parts.filter((p) => p === 'api-pglite' || p === 'fanout'),
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+// --- PostgreSQL: ten times the data --------------------------------------
+if (parts.includes('api-postgres')) {
+  await part('api-postgres', async () => {
+    const { startPostgres } = await import('./lib/postgres.mjs');
+    const postgres = await startPostgres();
+    try {
+      const { server, seeded, seedSeconds } = await seededServer({
+        engine: 'postgres',
+        size: seedSize(100_000, 1_000_000),
+        databaseUrl: postgres.url,
+        staffSessionsPerUser: 1,
+      });
+      try {
+        const { apiSuite } = await import('./api.mjs');
+        const result = await apiSuite({
+          baseUrl: server.baseUrl,
+          customerTokens: seeded.customerTokens,
+          duration,
+        });
+        writeResult('api-postgres', {
+          ...common,
+          engine: `postgres ${postgres.version}`,
+          data: seeded.counts,
+          seedSeconds,
+          ...result,
+        });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      postgres.stop();
+    }
+  });
+}
+
+const results = Object.fromEntries(
+  ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory'].map((n) => [n, readResult(n)]),
+);
+const readme = writeReadme(results);
+log(`done in ${round((Date.now() - started) / 60_000, 1)} min; figures in ${readme}`);
+cleanup();
+if (failures.length) {
+  console.error(`[bench] failed parts: ${failures.join(', ')}`);
+  process.exit(1);
+}
