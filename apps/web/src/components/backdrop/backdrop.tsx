@@ -3,7 +3,8 @@ import { currentTheme, type Theme } from '~/lib/theme';
 import { usePrefersReducedMotion } from '~/lib/use-media-query';
 import { BACKDROP_COLORS, BACKDROP_DEFAULTS, type BackdropDirection } from './backdrop-colors';
 import { chooseTier, readDeviceFacts, tierSettings } from './backdrop-tiers';
-import { startWebglBackdrop, type WebglBackdrop, webglSupport } from './webgl-backdrop';
+import type { WebglBackdrop } from './webgl-backdrop';
+import { webglSupport } from './webgl-support';
 
 export interface BackdropProps {
   scale?: number;
@@ -40,32 +41,36 @@ export default function Backdrop({
       setWebgl(support === 'software' ? 'software' : 'unavailable');
       return;
     }
-    let backdrop: WebglBackdrop;
-    try {
-      backdrop = startWebglBackdrop({
-        container,
-        settings: tierSettings(chosen, facts.devicePixelRatio),
-        color: BACKDROP_COLORS[currentTheme()].color,
-        scale,
-        opacity,
-        direction,
-        onFirstFrame: () => setShown(true),
-        onStateChange: setState,
-      });
-    } catch (error) {
-      // Decoration only: the static gradient is already on screen.
-      console.warn('Animowane tło niedostępne', error);
-      setWebgl('unavailable');
-      return;
-    }
-    setTier(chosen);
-    setWebgl('ok');
+    let backdrop: WebglBackdrop | undefined;
+    let cancelled = false;
     const onTheme = (event: Event) =>
-      backdrop.setColor(BACKDROP_COLORS[(event as CustomEvent<Theme>).detail].color);
-    window.addEventListener('themechange', onTheme);
+      backdrop?.setColor(BACKDROP_COLORS[(event as CustomEvent<Theme>).detail].color);
+    import('./webgl-backdrop')
+      .then(({ startWebglBackdrop }) => {
+        if (cancelled) return;
+        backdrop = startWebglBackdrop({
+          container,
+          settings: tierSettings(chosen, facts.devicePixelRatio),
+          color: BACKDROP_COLORS[currentTheme()].color,
+          scale,
+          opacity,
+          direction,
+          onFirstFrame: () => setShown(true),
+          onStateChange: setState,
+        });
+        setTier(chosen);
+        setWebgl('ok');
+        window.addEventListener('themechange', onTheme);
+      })
+      .catch((error: unknown) => {
+        // Decoration only: the static gradient is already on screen.
+        console.warn('Animowane tło niedostępne', error);
+        setWebgl('unavailable');
+      });
     return () => {
+      cancelled = true;
       window.removeEventListener('themechange', onTheme);
-      backdrop.destroy();
+      backdrop?.destroy();
       setShown(false);
       setTier('static');
     };

@@ -1,4 +1,4 @@
-import { Mesh, Program, Renderer, Triangle } from 'ogl';
+import { Program, Renderer, Triangle } from 'ogl';
 import type { BackdropDirection } from './backdrop-colors';
 import type { TierSettings } from './backdrop-tiers';
 import { fragmentShader, vertexShader } from './plasma-shader';
@@ -24,41 +24,6 @@ export interface WebglBackdrop {
 function toRgb(hex: string): [number, number, number] {
   const [r, g, b] = parseHex(hex) ?? [59, 130, 246];
   return [r / 255, g / 255, b / 255];
-}
-
-export type WebglSupport = 'hardware' | 'software' | 'none';
-
-declare global {
-  interface Window {
-    /** Browser tests set this to exercise the WebGL path on a machine without a GPU. */
-    __backdropAllowSoftwareGl?: boolean;
-  }
-}
-
-/**
- * Whether WebGL exists and runs on a GPU. A software rasteriser (SwiftShader,
- * llvmpipe) would spend a whole CPU core on decoration, so it counts as weak.
- */
-export function webglSupport(): WebglSupport {
-  try {
-    const probe = document.createElement('canvas');
-    const gl = (probe.getContext('webgl2') ?? probe.getContext('webgl')) as
-      | WebGLRenderingContext
-      | WebGL2RenderingContext
-      | null;
-    if (!gl) return 'none';
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    const renderer = String(
-      info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER),
-    );
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    if (/swiftshader|llvmpipe|softpipe|software/i.test(renderer)) {
-      return window.__backdropAllowSoftwareGl ? 'hardware' : 'software';
-    }
-    return 'hardware';
-  } catch {
-    return 'none';
-  }
 }
 
 /**
@@ -98,10 +63,13 @@ export function startWebglBackdrop(options: WebglBackdropOptions): WebglBackdrop
       uOpacity: { value: options.opacity },
     },
   });
-  const mesh = new Mesh(gl, { geometry: new Triangle(gl), program });
+  // One full-screen triangle drawn directly: no scene graph (ogl's Mesh and its
+  // matrix maths would only add bytes to this lazily loaded chunk).
+  const triangle = new Triangle(gl);
 
   const resize = () => {
     renderer.setSize(container.clientWidth || 1, container.clientHeight || 1);
+    renderer.setViewport(gl.drawingBufferWidth, gl.drawingBufferHeight);
     program.uniforms.uResolution!.value = [gl.drawingBufferWidth, gl.drawingBufferHeight];
   };
   resize();
@@ -123,7 +91,9 @@ export function startWebglBackdrop(options: WebglBackdropOptions): WebglBackdrop
           ? -clock
           : clock;
     program.uniforms.uTime!.value = t;
-    renderer.render({ scene: mesh });
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    program.use();
+    triangle.draw({ program });
     if (firstFrame) {
       firstFrame = false;
       options.onFirstFrame();
