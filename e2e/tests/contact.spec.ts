@@ -483,6 +483,40 @@ test('a send whose answer is lost is retried without doubling the message', asyn
   await context.close();
 });
 
+test('while a message uploads a progress bar shows and a second send cannot start', async ({
+  browser,
+}) => {
+  const { context, page } = await newCustomer(browser);
+  await page.goto('/contact');
+  await createTicket(page, 'Zgłoszenie z plikiem.');
+
+  // The upload is held until the assertions below have seen the sending state.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let posts = 0;
+  await page.route('**/api/tickets/*/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    posts += 1;
+    await held;
+    await route.fallback();
+  });
+  await page.getByLabel('Treść wiadomości').fill('Zrzut ekranu w wysokiej rozdzielczości.');
+  await page.getByTestId('file-input').setInputFiles(pngFile('wysoka.png'));
+  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Wysyłanie plików' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Wysyłanie…' })).toBeDisabled();
+  await page.getByLabel('Treść wiadomości').press('Enter');
+  release();
+  const sent = messages(page).filter({ hasText: 'Zrzut ekranu w wysokiej rozdzielczości.' });
+  await expect(sent).toHaveCount(1);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByLabel('Treść wiadomości')).toHaveValue('');
+  expect(posts).toBe(1);
+  await context.close();
+});
+
 test('failed loads show a Polish error with a retry instead of a blank screen', async ({
   browser,
 }) => {
@@ -610,11 +644,21 @@ test('screenshots: logged out, list and thread, admin view, closed ticket', asyn
   await c
     .getByLabel('Treść wiadomości')
     .fill('Sklep internetowy, około 200 produktów, płatności online.');
-  await c.keyboard.press('Enter');
+  await c.getByTestId('file-input').setInputFiles([
+    pngFile('makieta.png', [16, 185, 129]),
+    {
+      name: 'wymagania.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Lista produktów, płatności BLIK i karta, integracja z magazynem.\n'),
+    },
+  ]);
+  await c.getByRole('button', { name: 'Wyślij' }).click();
   await expect(messages(admin.page).filter({ hasText: 'około 200 produktów' })).toBeVisible();
 
   const threadReady = async (p: Page) => {
-    await expect(messages(p).filter({ hasText: 'około 200 produktów' })).toBeVisible();
+    const last = messages(p).filter({ hasText: 'około 200 produktów' });
+    await expect(last.getByRole('link', { name: /wymagania\.txt/ })).toBeVisible();
+    await expect.poll(() => imageLoaded(last.locator('img'))).toBe(true);
   };
   await shotsOf(c, 'contact-thread', `/contact?ticket=${ticketId}`, threadReady);
   await shotsOf(admin.page, 'contact-admin', `/contact?ticket=${ticketId}`, async (p) => {

@@ -108,3 +108,12 @@ export function UploadIcon({ className = 'size-12' }: { className?: string }) {
     </Svg>
   );
 }
+
+export function LockIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <Svg className={className}>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Svg>
+  );
+}

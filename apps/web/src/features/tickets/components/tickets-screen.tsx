@@ -19,7 +19,7 @@ import { totalUnread } from '../lib/unread';
 import { Composer, type ComposerHandle } from './composer';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
-import { ChevronIcon } from './icons';
+import { ChevronIcon, LockIcon } from './icons';
 import { MessageThread } from './message-thread';
 import { panelClass, secondaryButtonClass } from './styles';
 import { TicketHeader } from './ticket-header';
@@ -285,8 +285,9 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
               <p
                 role="status"
                 data-testid="closed-notice"
-                className="border-t border-slate-200 px-4 py-4 text-center text-sm font-medium text-slate-800 dark:border-white/10 dark:text-slate-100"
+                className="flex items-center justify-center gap-2 border-t border-slate-200 bg-slate-100/80 px-4 py-4 text-center text-sm font-medium text-slate-800 dark:border-white/10 dark:bg-white/5 dark:text-slate-100"
               >
+                <LockIcon className="size-4 shrink-0" />
                 {CLOSED_TICKET_MESSAGE}
               </p>
             ))}
