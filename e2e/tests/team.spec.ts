@@ -1,4 +1,5 @@
-import { expect, type Page, shotAll, test } from '../fixtures';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, SHOT_WIDTHS, shotAll, THEMES, test } from '../fixtures';
 
 /** The logo strip swaps its static first render for the moving one once React has hydrated. */
 async function hydrated(page: Page) {
@@ -137,4 +138,25 @@ test('screenshots of the team page', async ({ page }) => {
       true,
     );
   });
+});
+
+test('screenshots of the profile dialog', async ({ page }) => {
+  for (const theme of THEMES) {
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await page.goto('/team');
+      await hydrated(page);
+      await page.getByRole('button', { name: /Zobacz pełny profil.*Jakub/ }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Jakub Nowicki' }).locator('img'),
+      ).toHaveJSProperty('complete', true);
+      // Viewport only: a full-page capture stretches the window and misplaces the fixed overlay.
+      await page.screenshot({
+        path: fileURLToPath(
+          new URL(`../screenshots/team-dialog-${width}-${theme}.png`, import.meta.url),
+        ),
+      });
+    }
+  }
 });

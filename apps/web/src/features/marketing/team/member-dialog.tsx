@@ -48,7 +48,7 @@ export function MemberDialog({
           <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
             <MemberAvatar src={member.image} size={160} />
             <div className="min-w-0">
-              <h2 id={headingId} className="pr-8 text-2xl font-bold sm:text-3xl">
+              <h2 id={headingId} className="text-2xl font-bold sm:pr-8 sm:text-3xl">
                 {member.name}
               </h2>
               <p className="mt-1 font-medium text-blue-700 dark:text-sky-300">{member.role}</p>
