@@ -80,6 +80,30 @@ const A11Y_PAGES: A11yPage[] = [
       await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
     },
   },
+  // Account screens, logged out (profile and 2FA pages, the filled verify-email
+  // screen and the 2FA login step are checked in auth.spec.ts, which registers a user).
+  ...(
+    [
+      ['login', '/login', 'Logowanie'],
+      ['register', '/register', 'Rejestracja'],
+      ['verify-email-without-state', '/verify-email', 'Weryfikacja email'],
+      ['forgot-password', '/forgot-password', 'Nie pamiętasz hasła?'],
+      ['forgot-password-sent', '/forgot-password/sent', 'Sprawdź skrzynkę'],
+      ['forgot-password-sent-profile', '/forgot-password/sent?source=profile', 'Sprawdź skrzynkę'],
+      ['reset-password', '/reset-password?token=abc', 'Zmiana hasła'],
+      ['reset-password-without-token', '/reset-password', 'Zmiana hasła'],
+    ] as const
+  ).map(
+    ([name, path, heading]): A11yPage => ({
+      name,
+      path,
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+          timeout: 30_000,
+        });
+      },
+    }),
+  ),
 ];
 
 for (const target of A11Y_PAGES) {

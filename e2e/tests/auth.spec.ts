@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   acceptCookies,
@@ -93,10 +94,9 @@ test('registration form: terms must be accepted and fields are checked before se
   await page.getByRole('button', { name: 'Zarejestruj się' }).click();
   await expect(page.getByText('Hasło musi mieć co najmniej 6 znaków')).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
-  await expect(page.getByRole('link', { name: 'Regulamin' })).toHaveAttribute(
-    'href',
-    '/terms-and-conditions',
-  );
+  await expect(
+    page.getByRole('form', { name: 'Rejestracja' }).getByRole('link', { name: 'Regulamin' }),
+  ).toHaveAttribute('href', '/terms-and-conditions');
 });
 
 test('registration with a taken e-mail or username says so', async ({ page }) => {
@@ -400,7 +400,9 @@ test('keyboard only: register, verify and land on /contact without touching the 
   await page.keyboard.press('Space');
   await expect(page.getByLabel('Akceptuję Regulamin')).toBeChecked();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Regulamin' })).toBeFocused();
+  await expect(
+    page.getByRole('form', { name: 'Rejestracja' }).getByRole('link', { name: 'Regulamin' }),
+  ).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Zarejestruj się' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -416,18 +418,48 @@ test('keyboard only: register, verify and land on /contact without touching the 
 /**
  * Screenshots of the screen as it is now, without reloading (its state — an
  * error, navigation state, a login step — would be lost), at both widths in
- * both themes. Names follow shotAll: <name>-<width>-<theme>.png.
+ * both themes, plus an axe check per theme. Names follow shotAll: <name>-<width>-<theme>.png.
  */
 async function shootHere(page: Page, name: string) {
   for (const theme of THEMES) {
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await page.evaluate((value) => {
-        localStorage.setItem('theme', value);
-        document.documentElement.classList.toggle('dark', value === 'dark');
-      }, theme);
+      await setTheme(page, theme);
       await shot(page, `${name}-${width}-${theme}`);
     }
+    // The same state is checked with axe in each theme (a11y.spec.ts cannot reach it).
+    await expectNoAxeViolations(page);
+  }
+}
+
+/** axe finds no violations on the page as it is now. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/** Sets the theme on the page as it is, without reloading. */
+async function setTheme(page: Page, theme: 'dark' | 'light') {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    document.documentElement.classList.toggle('dark', value === 'dark');
+  }, theme);
+}
+
+/** axe in both themes on `url` (for screens that need a session, so not in a11y.spec.ts). */
+async function axeBothThemes(page: Page, url: string, ready: (page: Page) => Promise<void>) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const theme of THEMES) {
+    await page.goto(url);
+    await setTheme(page, theme);
+    await ready(page);
+    await expectNoAxeViolations(page);
   }
 }
 
@@ -435,22 +467,24 @@ test.describe('screenshots', () => {
   test('public account screens at 1280 and 390 px in both themes', async ({ page }) => {
     test.setTimeout(120_000);
     await shotAll(page, 'auth-login', '/login', (p) =>
-      expect(p.getByRole('heading', { name: 'Logowanie' })).toBeVisible(),
+      expect(p.getByRole('heading', { name: 'Logowanie' })).toBeVisible({ timeout: 30_000 }),
     );
     await shotAll(page, 'auth-register', '/register', (p) =>
-      expect(p.getByRole('heading', { name: 'Rejestracja' })).toBeVisible(),
+      expect(p.getByRole('heading', { name: 'Rejestracja' })).toBeVisible({ timeout: 30_000 }),
     );
     await shotAll(page, 'auth-verify-email-missing', '/verify-email', (p) =>
       expect(p.getByRole('alert')).toContainText('Brak danych rejestracji'),
     );
     await shotAll(page, 'auth-forgot-password', '/forgot-password', (p) =>
-      expect(p.getByRole('heading', { name: 'Nie pamiętasz hasła?' })).toBeVisible(),
+      expect(p.getByRole('heading', { name: 'Nie pamiętasz hasła?' })).toBeVisible({
+        timeout: 30_000,
+      }),
     );
     await shotAll(page, 'auth-forgot-password-sent', '/forgot-password/sent', (p) =>
-      expect(p.getByRole('status')).toBeVisible(),
+      expect(p.getByRole('status')).toBeVisible({ timeout: 30_000 }),
     );
     await shotAll(page, 'auth-reset-password', '/reset-password?token=abc', (p) =>
-      expect(p.getByRole('heading', { name: 'Zmiana hasła' })).toBeVisible(),
+      expect(p.getByRole('heading', { name: 'Zmiana hasła' })).toBeVisible({ timeout: 30_000 }),
     );
   });
 
@@ -469,7 +503,7 @@ test.describe('screenshots', () => {
     await shootHere(page, 'auth-login-error');
   });
 
-  test('verify e-mail, profile, 2FA pages and the 2FA login step', async ({ page }) => {
+  test('verify e-mail, profile, 2FA pages and the 2FA login step (with axe)', async ({ page }) => {
     test.setTimeout(180_000);
     const account = newAccount();
     await fillRegistration(page, account);
@@ -479,22 +513,23 @@ test.describe('screenshots', () => {
     await page.getByRole('button', { name: 'Potwierdź' }).click();
     await expect(page).toHaveURL(/\/contact/);
 
-    await shotAll(page, 'profile', '/profile', (p) =>
-      expect(p.getByTestId('profile-username')).toBeVisible(),
-    );
+    const profileReady = (p: Page) =>
+      expect(p.getByTestId('profile-username')).toBeVisible({ timeout: 30_000 });
+    const codeReady = (p: Page) =>
+      expect(p.getByLabel('Kod z e-maila')).toBeVisible({ timeout: 30_000 });
+    await shotAll(page, 'profile', '/profile', profileReady);
+    await axeBothThemes(page, '/profile', profileReady);
     await shotAll(
       page,
       'profile-forgot-password-sent',
       '/forgot-password/sent?source=profile',
       (p) => expect(p.getByRole('status')).toContainText('Wysłano link'),
     );
-    await shotAll(page, 'profile-mfa-enable', '/profile/mfa/enable', (p) =>
-      expect(p.getByLabel('Kod z e-maila')).toBeVisible(),
-    );
+    await shotAll(page, 'profile-mfa-enable', '/profile/mfa/enable', codeReady);
+    await axeBothThemes(page, '/profile/mfa/enable', codeReady);
     await enableMfa(page, account);
-    await shotAll(page, 'profile-mfa-disable', '/profile/mfa/disable', (p) =>
-      expect(p.getByLabel('Kod z e-maila')).toBeVisible(),
-    );
+    await shotAll(page, 'profile-mfa-disable', '/profile/mfa/disable', codeReady);
+    await axeBothThemes(page, '/profile/mfa/disable', codeReady);
     await logOut(page);
     await logIn(page, account.email, account.password);
     await expect(page.getByRole('heading', { name: 'Weryfikacja dwuetapowa' })).toBeVisible();

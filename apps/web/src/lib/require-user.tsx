@@ -1,7 +1,12 @@
 import type { PublicUser } from '@studio/shared/types';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type CurrentUserState, rememberReturnPath, useCurrentUser } from './session';
+import {
+  type CurrentUserState,
+  rememberReturnPath,
+  useCurrentUser,
+  wasDeliberateLogout,
+} from './session';
 
 /**
  * Pages that need a logged-in user. A logged-out visitor is sent to /login
@@ -16,8 +21,10 @@ export function useRequireUser(): CurrentUserState {
 
   useEffect(() => {
     if (!isLoggedOut) return;
-    const ticketId = new URLSearchParams(location.search).get('ticket');
-    rememberReturnPath(`${location.pathname}${location.search}`, ticketId);
+    if (!wasDeliberateLogout()) {
+      const ticketId = new URLSearchParams(location.search).get('ticket');
+      rememberReturnPath(`${location.pathname}${location.search}`, ticketId);
+    }
     navigate('/login', { replace: true });
   }, [isLoggedOut, location.pathname, location.search, navigate]);
 

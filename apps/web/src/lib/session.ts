@@ -58,16 +58,32 @@ export function useCurrentUser(): CurrentUserState {
 }
 
 /**
+ * Set when the visitor logged out on purpose: the page they were on must not
+ * become the place the next login returns to (RequireUser would otherwise
+ * remember it when the user disappears under it).
+ */
+let isDeliberateLogout = false;
+export const wasDeliberateLogout = () => isDeliberateLogout;
+
+/**
  * After login or verified registration: store the user and drop every other
  * cached query, so nothing fetched for a previous visitor is shown to this one.
  */
 export function setCurrentUser(queryClient: QueryClient, session: CurrentSession) {
+  isDeliberateLogout = false;
   queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, session);
 }
 
-/** After logout (or a 401 mid-session): forget the user and everything fetched for them. */
-export function clearCurrentUser(queryClient: QueryClient) {
+/**
+ * After logout (`deliberate`) or when the session ended elsewhere (a password
+ * reset, a 401 mid-session): forget the user and everything fetched for them.
+ */
+export function clearCurrentUser(
+  queryClient: QueryClient,
+  { deliberate = false }: { deliberate?: boolean } = {},
+) {
+  isDeliberateLogout = deliberate;
   queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
 }
@@ -92,7 +108,10 @@ export function useSessionActions() {
       (user: PublicUser) => setCurrentUser(queryClient, sessionFromUser(user)),
       [queryClient],
     ),
-    clearUser: useCallback(() => clearCurrentUser(queryClient), [queryClient]),
+    clearUser: useCallback(
+      (options?: { deliberate?: boolean }) => clearCurrentUser(queryClient, options),
+      [queryClient],
+    ),
     patchUser: useCallback(
       (patch: Partial<PublicUser>) => patchCurrentUser(queryClient, patch),
       [queryClient],

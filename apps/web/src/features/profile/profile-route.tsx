@@ -60,11 +60,10 @@ function Profile({ user }: { user: PublicUser }) {
         setLogoutError(errorMessage('profile', error));
         return;
       }
+      // Deliberate: the guard on this page must not remember /profile for the next login.
+      clearUser({ deliberate: true });
       clearReturnPath();
-      // Leave the page first: clearing the user while it is shown would make the
-      // guard remember /profile as the place to come back to after the next login.
       await navigate('/login', { replace: true });
-      clearUser();
     });
 
   const onResetPassword = () =>

@@ -122,6 +122,15 @@ describe('profile screen', () => {
     expect(await screen.findByText('Włączona')).toBeTruthy();
   });
 
+  it('logs out to /login without remembering /profile for the next login', async () => {
+    const calls = stubApi(baseUser);
+    renderScreen(<ProfileRoute />, { path: '/profile', routes: pages.slice(1, 2) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Wyloguj się' }));
+    await screen.findByText('Strona logowania');
+    expect(calls.some((c) => c.url === '/api/auth/logout' && c.method === 'POST')).toBe(true);
+    expect(sessionStorage.getItem('studio.returnPath')).toBeNull();
+  });
+
   it('reports a code that could not be sent', async () => {
     stubApi(baseUser, {
       '/api/profile/mfa/enable/request': () => json(502, { error: 'email_failed' }),
