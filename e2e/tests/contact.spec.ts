@@ -320,6 +320,13 @@ test('customer and admin talk live: image ticket, reply, unread badge, close, re
   await expect(ticketItem(c, 2)).toHaveAttribute('aria-current', 'true');
   await expect(messages(c).filter({ hasText: 'Drugie pytanie o fakturę.' })).toBeVisible();
 
+  // The list can be narrowed by status.
+  const show = c.getByLabel('Pokaż zgłoszenia');
+  await show.selectOption('closed');
+  await expect(c.getByText('Brak zamkniętych zgłoszeń.')).toBeVisible();
+  await show.selectOption('open');
+  await expect(ticketItem(c, 2)).toBeVisible();
+
   await customer.context.close();
   await admin.context.close();
 });

@@ -11,6 +11,7 @@ const TicketSchema = z.object({
   unread_count: z.coerce.number().int().nonnegative().catch(0),
   created_at: z.string().catch(''),
   last_activity_at: z.string().catch(''),
+  last_message_preview: z.string().optional().catch(undefined),
 });
 
 const TicketsPageSchema = z.object({
@@ -34,28 +35,39 @@ export function parseTicketsPage(raw: unknown): TicketsPage {
   const tickets: TicketSummary[] = [];
   for (const entry of page.tickets) {
     const parsed = TicketSchema.safeParse(entry);
-    if (parsed.success) tickets.push(parsed.data);
+    if (!parsed.success) continue;
+    const { last_message_preview, ...ticket } = parsed.data;
+    tickets.push(last_message_preview ? { ...ticket, last_message_preview } : ticket);
   }
   return { tickets, nextCursor: page.next_cursor ?? null };
 }
 
+/** Which tickets the list shows; `all` sends no filter. */
+export type TicketFilter = 'all' | 'open' | 'closed';
+
+/** Prefix of every list query: invalidating it refreshes the list whatever its filter. */
 export const ticketsQueryKey = ['tickets', 'list'] as const;
+export const ticketsListKey = (filter: TicketFilter) => [...ticketsQueryKey, filter] as const;
 
 export async function getTickets(
   cursor: string | null,
+  filter: TicketFilter,
   signal?: AbortSignal,
 ): Promise<TicketsPage> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  const params = new URLSearchParams();
+  if (filter !== 'all') params.set('status', filter);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.size > 0 ? `?${params}` : '';
   const raw = await api.get<unknown>(`/api/tickets${query}`, signal ? { signal } : {});
   return parseTicketsPage(raw);
 }
 
 export type TicketsData = InfiniteData<TicketsPage, string | null>;
 
-export function useTickets({ enabled }: { enabled: boolean }) {
+export function useTickets({ enabled, filter }: { enabled: boolean; filter: TicketFilter }) {
   return useInfiniteQuery({
-    queryKey: ticketsQueryKey,
-    queryFn: ({ pageParam, signal }) => getTickets(pageParam, signal),
+    queryKey: ticketsListKey(filter),
+    queryFn: ({ pageParam, signal }) => getTickets(pageParam, filter, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -83,22 +95,33 @@ export function flattenTickets(
   return result;
 }
 
-/** Edits the cached list in place (every page), e.g. to zero a badge or drop a deleted ticket. */
+/** Edits every cached list (every filter, every page), e.g. to zero a badge or drop a deleted ticket. */
 export function updateCachedTickets(
   queryClient: QueryClient,
   update: (tickets: TicketSummary[]) => TicketSummary[],
 ) {
-  queryClient.setQueryData<TicketsData>(ticketsQueryKey, (data) =>
+  queryClient.setQueriesData<TicketsData>({ queryKey: ticketsQueryKey }, (data) =>
     data
       ? { ...data, pages: data.pages.map((page) => ({ ...page, tickets: update(page.tickets) })) }
       : data,
   );
 }
 
-/** Puts a just-created ticket on top before the refetch confirms it, so selecting it sticks. */
+/**
+ * Puts a just-created ticket on top of the lists it belongs in (it is open)
+ * before the refetch confirms it, so selecting it sticks.
+ */
 export function prependCachedTicket(queryClient: QueryClient, ticket: TicketSummary) {
-  queryClient.setQueryData<TicketsData>(ticketsQueryKey, (data) => {
-    if (!data) return { pages: [{ tickets: [ticket], nextCursor: null }], pageParams: [null] };
+  for (const filter of ['all', 'open'] as const) {
+    queryClient.setQueryData<TicketsData>(ticketsListKey(filter), (data) =>
+      prependTo(data, ticket),
+    );
+  }
+}
+
+function prependTo(data: TicketsData | undefined, ticket: TicketSummary): TicketsData | undefined {
+  if (!data) return data;
+  {
     const [first, ...rest] = data.pages;
     const firstPage = first ?? { tickets: [], nextCursor: null };
     return {
@@ -108,5 +131,5 @@ export function prependCachedTicket(queryClient: QueryClient, ticket: TicketSumm
         ...rest,
       ],
     };
-  });
+  }
 }

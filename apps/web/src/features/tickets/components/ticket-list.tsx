@@ -1,3 +1,4 @@
+import type { TicketFilter } from '../api/get-tickets';
 import { formatMessageTime, unreadLabel } from '../lib/format';
 import {
   LIST_LOAD_ERROR,
@@ -42,8 +43,22 @@ export function UnreadBadge({ count }: { count: number }) {
   );
 }
 
+const FILTER_LABELS: Record<TicketFilter, string> = {
+  all: 'Wszystkie',
+  open: 'Otwarte',
+  closed: 'Zamknięte',
+};
+
+/** SPEC.md §8 gives the text for an empty list; the filtered lists say what is missing. */
+function emptyListText(filter: TicketFilter): string {
+  if (filter === 'closed') return 'Brak zamkniętych zgłoszeń.';
+  return NO_TICKETS_MESSAGE;
+}
+
 interface TicketListProps {
   id: string;
+  filter: TicketFilter;
+  onFilterChange: (filter: TicketFilter) => void;
   tickets: readonly TicketSummary[];
   selectedId: SelectedId;
   isAdmin: boolean;
@@ -61,6 +76,8 @@ interface TicketListProps {
 
 export function TicketList({
   id,
+  filter,
+  onFilterChange,
   tickets,
   selectedId,
   isAdmin,
@@ -84,6 +101,20 @@ export function TicketList({
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {isAdmin ? 'Wszystkie zgłoszenia' : 'Twoje zgłoszenia'}
         </h2>
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+          <span className="sr-only">Pokaż zgłoszenia</span>
+          <select
+            value={filter}
+            onChange={(event) => onFilterChange(event.target.value as TicketFilter)}
+            className="cursor-target min-h-9 rounded-lg border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-white/25 dark:bg-slate-950/70 dark:text-white"
+          >
+            {(Object.keys(FILTER_LABELS) as TicketFilter[]).map((value) => (
+              <option key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <button type="button" onClick={onNewTicket} className={`${primaryButtonClass} w-full`}>
         <PlusIcon />
@@ -123,7 +154,7 @@ export function TicketList({
             )}
             {tickets.length === 0 && selectedId !== DRAFT_TICKET_ID && (
               <li className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
-                {NO_TICKETS_MESSAGE}
+                {emptyListText(filter)}
               </li>
             )}
             {tickets.map((ticket) => {
@@ -148,6 +179,11 @@ export function TicketList({
                       </span>
                       <UnreadBadge count={isSelected ? 0 : ticket.unread_count} />
                     </span>
+                    {ticket.last_message_preview && (
+                      <span className="line-clamp-1 text-sm break-all text-slate-700 dark:text-slate-300">
+                        {ticket.last_message_preview}
+                      </span>
+                    )}
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />
                       {isAdmin && ticket.username && (

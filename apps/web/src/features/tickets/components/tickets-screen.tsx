@@ -7,7 +7,12 @@ import { isApiError } from '~/lib/api-client';
 import { useSessionActions } from '~/lib/session';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useMessages } from '../api/get-messages';
-import { flattenTickets, updateCachedTickets, useTickets } from '../api/get-tickets';
+import {
+  flattenTickets,
+  type TicketFilter,
+  updateCachedTickets,
+  useTickets,
+} from '../api/get-tickets';
 import { useUpdateTicketStatus } from '../api/update-ticket-status';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useTicketSelection } from '../hooks/use-ticket-selection';
@@ -38,7 +43,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   // The draft's composer is replaced by the new ticket's; the writer keeps typing there.
   const focusNextComposer = useRef(false);
 
-  const ticketsQuery = useTickets({ enabled: true });
+  const [filter, setFilter] = useState<TicketFilter>('all');
+  const ticketsQuery = useTickets({ enabled: true, filter });
   // SPEC.md §8: a failed list load empties the list (the error and a retry are shown instead).
   const rawTickets = useMemo(
     () => (ticketsQuery.isError ? [] : flattenTickets(ticketsQuery.data)),
@@ -102,6 +108,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
 
   const onNewTicket = () => {
     focusNextComposer.current = false;
+    // The new ticket is open: a list of closed ones would lose it at once.
+    if (filter === 'closed') setFilter('all');
     startDraft();
     setListOpenOnMobile(false);
   };
@@ -180,6 +188,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           </button>
           <TicketList
             id={listId}
+            filter={filter}
+            onFilterChange={setFilter}
             tickets={tickets}
             selectedId={selectedId}
             isAdmin={isAdmin}

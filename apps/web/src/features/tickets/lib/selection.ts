@@ -15,6 +15,8 @@ export interface TicketSummary {
   unread_count: number;
   created_at: string;
   last_activity_at: string;
+  /** Start of the newest message, when the server sends it. */
+  last_message_preview?: string;
 }
 
 /** `null` means "nothing chosen yet": the next resolution applies the start-up order. */
