@@ -25,6 +25,7 @@ COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
+  && mkdir -p apps/server/node_modules \
   && rm -rf /root/.npm
 
 # 3. The runtime image.
@@ -35,6 +36,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules
 COPY --from=deps /app/package.json ./package.json
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist

@@ -1,142 +1,36 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, type MailCapture, startMailCapture } from './helpers';
+import { type MailCapture, startMailCapture } from './helpers';
+import {
+  Browser,
+  type Instance,
+  openSse,
+  redisAvailable,
+  register,
+  startInstance,
+  startRedis,
+  stopInstance,
+  waitHealthy,
+} from './process-helpers';
 
 /**
  * Two real server processes on one PostgreSQL and one Redis, as behind a load
- * balancer. Runs where both are given (CI starts them); skipped otherwise.
+ * balancer. Runs where PostgreSQL is given (CI starts it) and redis-server is
+ * installed; it starts a private Redis so no counter of another test leaks in.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const PUBLIC = 'http://studio.test';
 
-interface Instance {
-  base: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-/** A cookie jar that talks to whichever instance it is told to, like a browser behind a balancer. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  async call(instance: Instance, method: string, url: string, body?: unknown | FormData) {
-    const headers: Record<string, string> = {
-      origin: PUBLIC,
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    };
-    let payload: FormData | string | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(instance.base + url, { method, headers, body: payload });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...rest] = (pair ?? '').split('=');
-      const value = rest.join('=');
-      if (!name) continue;
-      if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = 30000 + Math.floor(Math.random() * 20000);
-  const tsx = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
-  const child = spawn(tsx, [path.resolve(__dirname, '../src/main.ts')], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (d) => output.push(String(d)));
-  child.stderr?.on('data', (d) => output.push(String(d)));
-  return { base: `http://127.0.0.1:${port}`, process: child, output };
-}
-
-async function waitHealthy(instance: Instance) {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${instance.base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    if (instance.process.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`instance did not start:\n${instance.output.join('')}`);
-}
-
-/** Reads server-sent events from a stream until `match` sees one it wants. */
-async function openStream(instance: Instance, browser: Browser, url: string) {
-  const controller = new AbortController();
-  const response = await fetch(instance.base + url, {
-    headers: { cookie: browser.cookieHeader(), accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    async next(event: string, timeoutMs = 10_000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          if (block.split('\n').includes(`event: ${event}`)) {
-            return block;
-          }
-        }
-        if (Date.now() > deadline) throw new Error(`no ${event} event`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-        ]);
-        if (chunk === null) continue;
-        if (chunk.done) throw new Error('stream ended');
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
-
-async function register(
-  browser: Browser,
-  instance: Instance,
-  mail: MailCapture,
-  user: { username: string; email: string },
-) {
-  const body = { ...user, password: 'Sekretne-Haslo-42' };
-  expect((await browser.call(instance, 'POST', '/api/auth/register', body)).status).toBe(200);
-  const code = codeFrom(await mail.last(user.email));
-  const verified = await browser.call(instance, 'POST', '/api/auth/verify-email', {
-    ...body,
-    code,
-  });
-  expect(verified.status).toBe(200);
-}
-
-describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis', () => {
+describe.skipIf(!adminUrl || !redisAvailable())('two instances on PostgreSQL and Redis', () => {
   let a: Instance;
   let b: Instance;
   let mail: MailCapture;
   let dbName: string;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
 
   beforeAll(async () => {
     mail = await startMailCapture();
+    redis = await startRedis();
     dbName = `scale_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -146,9 +40,8 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
     url.pathname = `/${dbName}`;
     const env = {
       DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl as string,
+      REDIS_URL: redis.url,
       STORAGE: 'database',
-      PUBLIC_URL: PUBLIC,
       SMTP_URL: mail.url,
       ADMIN_EMAILS: 'szef@example.com',
       NODE_ENV: 'test',
@@ -160,12 +53,9 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
   });
 
   afterAll(async () => {
-    for (const instance of [a, b]) {
-      if (!instance) continue;
-      instance.process.kill('SIGTERM');
-      await new Promise((resolve) => instance.process.once('exit', resolve));
-    }
+    await Promise.all([stopInstance(a), stopInstance(b)]);
     await mail?.close();
+    redis?.stop();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -221,7 +111,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
     const staff = new Browser();
     await register(staff, b, mail, { username: 'szef', email: 'szef@example.com' });
 
-    const listStream = await openStream(b, staff, '/api/stream/tickets');
+    const listStream = await openSse(b, staff, '/api/stream/tickets');
     const form = new FormData();
     form.set('body', 'Nie działa logowanie');
     const png = await sharp({
@@ -235,7 +125,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on PostgreSQL and Redis',
     const { id } = (await created.json()) as { id: number };
     expect(await listStream.next('ticket')).toContain(String(id));
 
-    const threadStream = await openStream(a, customer, `/api/stream/tickets/${id}/messages`);
+    const threadStream = await openSse(a, customer, `/api/stream/tickets/${id}/messages`);
     const reply = new FormData();
     reply.set('body', 'Już sprawdzamy.');
     expect((await staff.call(b, 'POST', `/api/tickets/${id}/messages`, reply)).status).toBeLessThan(

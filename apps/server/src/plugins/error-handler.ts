@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@studio/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 /** Fastify's own client errors, mapped to our codes. */
@@ -30,6 +31,11 @@ export function errorHandler(app: FastifyInstance) {
     if (mapped) {
       request.log.info({ code: mapped.code, reason: error.code }, 'request refused');
       return reply.code(mapped.status).send({ error: mapped.code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: say so, and when to try again, instead of a bare 500.
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ error: 'service_unavailable' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ error: 'internal' });
