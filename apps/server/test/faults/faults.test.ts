@@ -71,6 +71,7 @@ describe('server killed with SIGKILL during an upload', () => {
         width: 1600,
         height: 1200,
         channels: 3,
+        background: '#000000',
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
