@@ -12,12 +12,19 @@ export class RedisEventBus implements EventBus {
   private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
 
   constructor(url: string) {
-    const options = { maxRetriesPerRequest: 3, lazyConnect: false };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
+    // While Redis is down a publish fails at once instead of holding a request;
+    // the event is lost, and clients refetch when their stream reconnects.
+    this.pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.sub = new Redis(url, { maxRetriesPerRequest: null });
     // A lost connection is retried by ioredis; it must not crash the process.
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});
+    // (Re)subscribe every channel whenever the connection is ready, so a server
+    // that started while Redis was down, or lost it, resumes delivery by itself.
+    this.sub.on('ready', () => {
+      const channels = [...this.handlers.keys()];
+      if (channels.length) this.sub.subscribe(...channels).catch(() => {});
+    });
     this.sub.on('message', (channel: string, message: string) => {
       let payload: unknown;
       try {
@@ -44,20 +51,25 @@ export class RedisEventBus implements EventBus {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await this.sub.subscribe(channel);
+      // Not ready yet: the 'ready' handler subscribes it; start-up never waits for Redis.
+      if (this.sub.status === 'ready') await this.sub.subscribe(channel).catch(() => {});
     }
     set.add(handler);
     return async () => {
       set.delete(handler);
       if (set.size === 0 && this.handlers.get(channel) === set) {
         this.handlers.delete(channel);
-        await this.sub.unsubscribe(channel).catch(() => {});
+        // While disconnected there is nothing to undo: 'ready' subscribes only live channels.
+        if (this.sub.status === 'ready') await this.sub.unsubscribe(channel).catch(() => {});
       }
     };
   }
 
   async close(): Promise<void> {
     this.handlers.clear();
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    // quit() would wait forever in the offline queue while Redis is unreachable.
+    await Promise.allSettled(
+      [this.pub, this.sub].map((c) => (c.status === 'ready' ? c.quit() : c.disconnect())),
+    );
   }
 }

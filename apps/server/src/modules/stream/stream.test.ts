@@ -220,6 +220,22 @@ describe('the ticket stream', () => {
   });
 });
 
+describe('with REDIS_URL set but Redis unreachable', () => {
+  it('starts and serves; tickets are stored although their events cannot be delivered', async () => {
+    const app = await ctx.app({
+      clock: new TestClock(),
+      env: { REDIS_URL: 'redis://127.0.0.1:1' },
+    });
+    const alice = await quickUser(app, { username: 'Alicja' });
+    const created = await createTicket(alice.client, { body: 'Mimo awarii' });
+    expect(created.statusCode).toBe(201);
+    const list = (await alice.client.get('/api/tickets')).json().tickets;
+    expect(list).toHaveLength(1);
+    // Nothing waits for Redis on the way out either.
+    await app.close();
+  });
+});
+
 describe.skipIf(!process.env.TEST_REDIS_URL)('with the Redis bus', () => {
   it('delivers an event published on one instance to a stream on another', async () => {
     const url = process.env.TEST_REDIS_URL ?? '';
