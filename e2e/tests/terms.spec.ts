@@ -78,6 +78,17 @@ test('menu links and hash changes switch the document, also from the keyboard', 
   await expect(doc(page)).toHaveAttribute('data-document', 'aup');
 });
 
+test('the header link Regulamin brings back the creator agreement from another document', async ({
+  page,
+}) => {
+  await open(page, '#privacy');
+  await expect(doc(page)).toHaveAttribute('data-document', 'privacy');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('banner').getByRole('link', { name: 'Regulamin' }).click();
+  await expect(page).toHaveURL(/#creator$/);
+  await expect(doc(page)).toHaveAttribute('data-document', 'creator');
+});
+
 test('screenshots of the terms page', async ({ page }) => {
   await shotAll(page, 'terms', '/terms-and-conditions#privacy', async (p) => {
     await expect(doc(p)).toHaveAttribute('data-document', 'privacy');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   DEFAULT_LEGAL_KEY,
   LEGAL_DOCUMENTS,
@@ -68,23 +68,27 @@ function DocumentBody({ doc }: { doc: LegalDocument }) {
 }
 
 export default function TermsRoute() {
-  // The prerendered page shows the default document; the hash is read after hydration.
-  const [key, setKey] = useState<LegalKey>(DEFAULT_LEGAL_KEY);
+  // The router's location covers both ways the hash changes: a plain '#key' link or
+  // history step (popstate/hashchange) and a <Link> to '/terms-and-conditions#key' from
+  // the header, which uses pushState and fires no hashchange event.
+  const { hash } = useLocation();
+  // The prerendered page shows the default document; the hash counts only after
+  // hydration so the first client render matches that HTML.
   const [hashRead, setHashRead] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => setHashRead(true), []);
+  const key: LegalKey = hashRead ? legalKeyFromHash(hash) : DEFAULT_LEGAL_KEY;
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownHash = useRef<string | null>(null);
   useEffect(() => {
-    setKey(legalKeyFromHash(window.location.hash));
-    setHashRead(true);
-    const onHashChange = () => {
-      setKey(legalKeyFromHash(window.location.hash));
+    if (!hashRead) return;
+    if (shownHash.current !== null && shownHash.current !== hash) {
       // Move focus to the newly shown document so keyboard and screen reader users land on it.
       headingRef.current?.focus({ preventScroll: true });
       headingRef.current?.scrollIntoView({ block: 'nearest' });
-    };
-    window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
-  }, []);
+    }
+    shownHash.current = hash;
+  }, [hashRead, hash]);
 
   const doc = LEGAL_DOCUMENTS[key];
 
