@@ -30,6 +30,9 @@ export function useTicketStreams({
         void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
         void queryClient.invalidateQueries({ queryKey: ['tickets', 'messages'] });
       },
+      // Refused outright (often an ended session): the list refetch finds out, and a 401
+      // there turns the screen into the login prompt.
+      onGiveUp: () => void queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
     });
   }, [enabled, queryClient]);
 

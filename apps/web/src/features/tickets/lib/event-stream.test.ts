@@ -28,6 +28,7 @@ function setup() {
     events: ['ticket'],
     onEvent: (type, data) => calls.push(`${type}:${data}`),
     onReconnect: () => calls.push('reconnect'),
+    onGiveUp: () => calls.push('gave up'),
     createSource: (url) => {
       const source = new FakeSource(url);
       sources.push(source);
@@ -81,10 +82,10 @@ describe('event stream', () => {
     expect(timers.map((t) => t.ms)).toEqual([10, 20, 20]);
     timers[2]!.fn();
     sources[3]!.emit('open');
-    expect(calls).toEqual(['reconnect']);
+    expect(calls).toEqual(['gave up', 'gave up', 'gave up', 'reconnect']);
     // An event from a replaced connection is ignored.
     sources[0]!.emit('ticket', 'old');
-    expect(calls).toEqual(['reconnect']);
+    expect(calls).toEqual(['gave up', 'gave up', 'gave up', 'reconnect']);
   });
 
   it('reconnects at once when the network comes back', () => {

@@ -22,6 +22,11 @@ export interface StreamOptions {
   onEvent: (type: string, data: string) => void;
   /** Called when a connection opens again after a failure: time to refetch. */
   onReconnect: () => void;
+  /**
+   * Called when the browser gave up on the connection (not an event stream,
+   * e.g. 401 after the session ended), before the next attempt is scheduled.
+   */
+  onGiveUp?: () => void;
   createSource?: CreateEventSource;
   /** Pauses before reconnecting by hand, in ms; the last one repeats. */
   backoffMs?: readonly number[];
@@ -42,6 +47,7 @@ export function openStream({
   events,
   onEvent,
   onReconnect,
+  onGiveUp,
   createSource = browserSource,
   backoffMs = DEFAULT_BACKOFF_MS,
   setTimer = (fn, ms) => setTimeout(fn, ms),
@@ -73,6 +79,7 @@ export function openStream({
       if (current.readyState !== CLOSED) return; // the browser retries by itself
       current.close();
       source = null;
+      onGiveUp?.();
       const pause = backoffMs[Math.min(attempt, backoffMs.length - 1)] ?? 30_000;
       attempt += 1;
       timer = setTimer(connect, pause);
