@@ -21,7 +21,12 @@ interface Connection {
   /** null: the list stream; a number: that ticket's message stream. */
   ticketId: number | null;
   res: ServerResponse;
-  lastSentId: number;
+  /**
+   * Ids sent by the replay, so a live event that arrived meanwhile is not sent
+   * twice. Live events are otherwise never filtered by id: transactions can
+   * commit out of id order, and dropping "older" ids would lose events.
+   */
+  replayed: Set<number>;
   /** Live events that arrive while the replay is being read are held here. */
   pending: TicketEvent[] | null;
   close(): void;
@@ -106,7 +111,7 @@ export class StreamHub {
       viewer: input.viewer,
       ticketId: input.ticketId,
       res: input.res,
-      lastSentId: input.lastEventId ?? 0,
+      replayed: new Set(),
       pending: [],
       close: () => {
         if (closed) return;
@@ -124,11 +129,15 @@ export class StreamHub {
         connection.close();
         throw error;
       });
-      for (const row of missed) this.send(connection, row);
+      for (const row of missed) {
+        connection.replayed.add(row.id);
+        this.send(connection, row);
+      }
     }
     const held = connection.pending ?? [];
     connection.pending = null;
-    for (const event of held) this.send(connection, event);
+    for (const event of held) if (!connection.replayed.has(event.id)) this.send(connection, event);
+    connection.replayed.clear();
     return connection;
   }
 
@@ -157,10 +166,10 @@ export class StreamHub {
   }
 
   private send(connection: Connection, event: TicketEvent) {
-    if (event.id <= connection.lastSentId) return;
+    // The client may have gone while the replay was being read.
+    if (connection.res.writableEnded || connection.res.destroyed) return;
     const text = eventFor(connection, event);
     if (!text) return;
-    connection.lastSentId = event.id;
     connection.res.write(text);
     // The thread is gone: say so, then end the stream.
     if (connection.ticketId !== null && event.type === 'deleted') connection.close();

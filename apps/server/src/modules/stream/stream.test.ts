@@ -11,6 +11,7 @@ import {
 import { SESSION_CHANNEL } from '../../events/bus';
 import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
+import { TICKETS_CHANNEL } from '../tickets/events';
 import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION } from './hub';
 
 const ctx = createTestContext();
@@ -118,6 +119,17 @@ describe('the list stream', () => {
     await again.waitFor((e) => data(e).status === 'open');
     const ids = again.events.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('delivers events that were committed out of id order (none is dropped as "old")', async () => {
+    const { app, admin, open } = await world();
+    const stream = await open('/api/stream/tickets', admin.client);
+    const event = (id: number) => ({ id, type: 'message', ticketId: 7, ownerId: 1, payload: {} });
+    // Two transactions: the one holding the higher id committed first.
+    await app.deps.bus.publish(TICKETS_CHANNEL, event(502));
+    await app.deps.bus.publish(TICKETS_CHANNEL, event(501));
+    await stream.waitFor((e) => e.id === '501');
+    expect(stream.events.map((e) => e.id)).toEqual(['502', '501']);
   });
 
   it('allows at most 10 open streams per session (429 for the 11th)', async () => {
