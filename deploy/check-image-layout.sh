@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# No Docker engine runs on our CI machines, so this builds the Dockerfile's
+# runtime layout by hand, step for step (production dependencies of the server
+# only, the bundled server, migrations and the built web app), starts it with
+# NODE_ENV=production as the image would, and checks that it serves.
+# Needs `npm run build` to have run. Usage: bash deploy/check-image-layout.sh
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d /tmp/studio-image.XXXXXX)
+trap 'kill "${PID:-0}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+# Stage "deps": package manifests only, then production dependencies of the server.
+mkdir -p "$WORK/scripts" "$WORK/packages/shared" "$WORK/apps/server" "$WORK/apps/web"
+cp "$ROOT/package.json" "$ROOT/package-lock.json" "$WORK/"
+cp "$ROOT/scripts/complete-lockfile.mjs" "$WORK/scripts/"
+for ws in packages/shared apps/server apps/web; do cp "$ROOT/$ws/package.json" "$WORK/$ws/"; done
+(cd "$WORK" && npm ci --omit=dev --workspace apps/server --no-audit --no-fund --loglevel=error >/dev/null)
+
+# Stage "runtime": the build output only.
+mkdir -p "$WORK/apps/web/build"
+cp -r "$ROOT/apps/server/dist" "$ROOT/apps/server/drizzle" "$WORK/apps/server/"
+cp -r "$ROOT/apps/web/build/client" "$WORK/apps/web/build/"
+
+for dev in vite vitest typescript @biomejs esbuild tsx; do
+  if [ -e "$WORK/node_modules/$dev" ]; then echo "dev dependency $dev in the production layout" >&2; exit 1; fi
+done
+
+PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+DATA=$(mktemp -d "$WORK/data.XXXX")
+(cd "$WORK" && NODE_ENV=production HOST=127.0.0.1 PORT=$PORT DATA_DIR=$DATA SMTP_URL=smtp://127.0.0.1:9 \
+  LOG_LEVEL=warn node apps/server/dist/main.js) &
+PID=$!
+for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.2; done
+
+check() { # path expected-status
+  local got; got=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$1")
+  if [ "$got" != "$2" ]; then echo "GET $1 answered $got, expected $2" >&2; exit 1; fi
+}
+check /api/health 200
+check / 200
+check /team 200
+check /nie-ma-takiej-strony 404
+check /dev/outbox 404   # development only
+# The image's HEALTHCHECK command, as written in the Dockerfile.
+PORT=$PORT node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+kill -TERM "$PID"; wait "$PID"
+echo "image layout: production dependencies only, serves the site and API, stops cleanly on SIGTERM"
