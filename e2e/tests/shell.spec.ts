@@ -50,6 +50,7 @@ test.describe('theme', () => {
     await page.getByRole('button', { name: 'Włącz jasny motyw' }).click();
     await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f1f5fb');
 
     await page.reload();
     await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
@@ -118,6 +119,16 @@ test.describe('mobile menu', () => {
     await menu.getByRole('link', { name: 'Zespół' }).click();
     await expect(page).toHaveURL(/\/team$/);
     await expect(menu).toBeHidden();
+    await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
+  });
+
+  test('Escape closes the menu', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Otwórz menu' }).click();
+    await expect(page.locator('[data-mobile-menu]')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[data-mobile-menu]')).toBeHidden();
     await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
   });
 

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { applyTheme, currentTheme, type Theme } from '~/lib/theme';
+import { applyTheme, currentTheme, THEME_COLORS, type Theme } from '~/lib/theme';
 
 /** Switches between dark and light; the choice persists in localStorage (SPEC §4). */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   // Prerendered HTML is dark; the real value is read after hydration.
   const [theme, setTheme] = useState<Theme>('dark');
   useEffect(() => {
-    setTheme(currentTheme());
+    const initial = currentTheme();
+    setTheme(initial);
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', THEME_COLORS[initial]);
     const sync = (event: Event) => setTheme((event as CustomEvent<Theme>).detail);
     window.addEventListener('themechange', sync);
     return () => window.removeEventListener('themechange', sync);

@@ -8,8 +8,12 @@ export function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
+/** Browser UI colour (mobile address bar) per theme; matches the page background. */
+export const THEME_COLORS: Record<Theme, string> = { dark: '#050a18', light: '#f1f5fb' };
+
 export function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle('dark', theme === 'dark');
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch (error) {
