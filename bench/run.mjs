@@ -155,25 +155,18 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
       await sleep(10_000);
       const restAfterStartMB = round(rssBytes(server.pid) / 1024 ** 2, 1);
       log(`server at rest after start: ${restAfterStartMB} MB resident`);
+      let apiResult = null;
+      const api = await import('./api.mjs');
       if (parts.includes('api-pglite')) {
-        const { apiSuite } = await import('./api.mjs');
-        const result = await apiSuite({
+        apiResult = await api.apiSuite({
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
           duration,
         });
-        writeResult('api-pglite', {
-          ...common,
-          engine: 'pglite',
-          data: seeded.counts,
-          seedSeconds,
-          ...result,
-        });
       }
-      let fanoutResult = null;
       if (parts.includes('fanout')) {
         const { fanout } = await import('./fanout.mjs');
-        fanoutResult = await fanout({
+        const fanoutResult = await fanout({
           baseUrl: server.baseUrl,
           serverPid: server.pid,
           staffTokens: seeded.staffTokens,
@@ -185,6 +178,21 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
           engine: 'pglite',
           data: seeded.counts,
           ...fanoutResult,
+        });
+      }
+      if (apiResult) {
+        apiResult.runs.post = await api.postSuite({
+          baseUrl: server.baseUrl,
+          customerTokens: seeded.customerTokens,
+          baseline: apiResult.baseline,
+          duration,
+        });
+        writeResult('api-pglite', {
+          ...common,
+          engine: 'pglite',
+          data: seeded.counts,
+          seedSeconds,
+          ...apiResult,
         });
       }
       await sleep(10_000);
@@ -217,10 +225,16 @@ if (parts.includes('api-postgres')) {
         staffSessionsPerUser: 1,
       });
       try {
-        const { apiSuite } = await import('./api.mjs');
-        const result = await apiSuite({
+        const api = await import('./api.mjs');
+        const result = await api.apiSuite({
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
+          duration,
+        });
+        result.runs.post = await api.postSuite({
+          baseUrl: server.baseUrl,
+          customerTokens: seeded.customerTokens,
+          baseline: result.baseline,
           duration,
         });
         writeResult('api-postgres', {
