@@ -104,6 +104,19 @@ const A11Y_PAGES: A11yPage[] = [
       },
     }),
   ),
+  // Signature generator, idle and with the department list open (the custom listbox).
+  ...([false, true] as const).map(
+    (isOpen): A11yPage => ({
+      name: isOpen ? 'signatures-listbox-open' : 'signatures',
+      path: '/podpisy',
+      ready: async (page) => {
+        await expect(page.getByTestId('signature-canvas')).not.toHaveAttribute('data-rendered', '');
+        if (!isOpen) return;
+        await page.getByRole('combobox', { name: 'Departament' }).click();
+        await expect(page.getByRole('listbox', { name: 'Departament' })).toBeVisible();
+      },
+    }),
+  ),
 ];
 
 for (const target of A11Y_PAGES) {

@@ -42,7 +42,7 @@ function DepartmentOption({ department }: { department: Department }) {
       />
       <span className="min-w-0">
         <span className="block truncate font-medium">{department.fullName}</span>
-        <span className="block truncate text-xs font-normal text-slate-500 dark:text-slate-400">
+        <span className="block truncate text-xs font-normal text-slate-600 dark:text-slate-300">
           {department.code} · {department.description}
         </span>
       </span>
@@ -60,7 +60,7 @@ function FontOption({ font, sample }: { font: SignatureFont; sample: string }) {
       >
         {sample}
       </span>
-      <span className="shrink-0 text-xs font-normal text-slate-500 dark:text-slate-400">
+      <span className="shrink-0 text-xs font-normal text-slate-600 dark:text-slate-300">
         {font.label}
       </span>
     </span>
