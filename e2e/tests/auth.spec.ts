@@ -373,6 +373,16 @@ test('profile: username change, a taken name, and a reset link to the account ad
   await expect(page.getByTestId('profile-username')).toContainText(renamed);
   expect((await (await me(page)).json()).user.username).toBe(renamed);
 
+  // The e-mail notification setting is saved on change and survives a reload.
+  const notify = page.getByLabel(/Wysyłaj mi e-mail/);
+  await expect(notify).toBeEnabled();
+  const wasOn = await notify.isChecked();
+  await notify.setChecked(!wasOn);
+  await expect(page.getByText('Zapisano ustawienia powiadomień')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/Wysyłaj mi e-mail/)).toBeEnabled();
+  await expect(page.getByLabel(/Wysyłaj mi e-mail/)).toBeChecked({ checked: !wasOn });
+
   await page.getByRole('button', { name: 'Wyślij link do resetu hasła' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/sent\?source=profile$/);
   await expect(page.getByRole('status').first()).toContainText(

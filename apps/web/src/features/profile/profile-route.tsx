@@ -14,6 +14,7 @@ import { clearReturnPath, useSessionActions } from '~/lib/session';
 import { logout } from './api/logout';
 import { requestMfaCode } from './api/mfa-change';
 import { requestPasswordReset } from './api/request-password-reset';
+import { NotificationsForm } from './components/notifications-form';
 import { UsernameForm } from './components/username-form';
 
 export function meta() {
@@ -165,6 +166,10 @@ function Profile({ user }: { user: PublicUser }) {
             {user.mfa_enabled ? 'Wyłącz 2FA' : 'Włącz 2FA'}
           </PendingButton>
           <FormError message={mfaError} />
+        </section>
+
+        <section className={sectionClass} aria-labelledby="notifications-heading">
+          <NotificationsForm />
         </section>
 
         <div className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:justify-between`}>

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, stubFetch } from '~/test/account-screens';
@@ -129,6 +129,21 @@ describe('profile screen', () => {
     await screen.findByText('Strona logowania');
     expect(calls.some((c) => c.url === '/api/auth/logout' && c.method === 'POST')).toBe(true);
     expect(sessionStorage.getItem('studio.returnPath')).toBeNull();
+  });
+
+  it('saves the e-mail notification setting when the checkbox changes', async () => {
+    const calls = stubApi(baseUser, {
+      '/api/profile/notifications': () => json(200, { email: true }),
+    });
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    const checkbox = (await screen.findByLabelText(/Wysyłaj mi e-mail/)) as HTMLInputElement;
+    await waitFor(() => expect(checkbox.disabled).toBe(false));
+    expect(checkbox.checked).toBe(true);
+    await userEvent.click(checkbox);
+    expect(await screen.findByText('Zapisano ustawienia powiadomień')).toBeTruthy();
+    expect(
+      calls.find((c) => c.url === '/api/profile/notifications' && c.method === 'POST')?.body,
+    ).toEqual({ email: false });
   });
 
   it('reports a code that could not be sent', async () => {
