@@ -131,10 +131,6 @@ export function getDepartment(id: DepartmentId): Department {
   return department;
 }
 
-export function isDepartmentId(value: string): value is DepartmentId {
-  return (DEPARTMENT_IDS as readonly string[]).includes(value);
-}
-
 /** Public URL of a department's emblem. */
 export function emblemUrl(id: DepartmentId): string {
   return `/signatures/${id}.svg`;

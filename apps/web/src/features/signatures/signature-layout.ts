@@ -3,6 +3,7 @@
  * the bounds of rotated text and the download file name. Nothing here touches
  * the DOM, so it runs in unit tests and during prerendering.
  */
+import { POLISH_LETTERS, splitUnsupportedLetters } from './polish-marks';
 
 export const SIGNATURE_WIDTH = 750;
 export const SIGNATURE_HEIGHT = 340;
@@ -178,28 +179,14 @@ export const SIGNATURE_LAYOUT = {
   department: { x: 240, y: 280, width: 480, height: 30 },
 } as const satisfies Record<string, Box>;
 
-const POLISH_LETTERS: Record<string, string> = {
-  ą: 'a',
-  ć: 'c',
-  ę: 'e',
-  ł: 'l',
-  ń: 'n',
-  ó: 'o',
-  ś: 's',
-  ź: 'z',
-  ż: 'z',
-};
-
 /**
  * Plain ASCII version of a name: Polish letters first (ł has no Unicode
- * decomposition, so NFD alone would drop it), then any other accented letter
+ * decomposition, so NFD alone would keep it), then any other accented letter
  * loses its accent.
  */
 export function transliterate(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[ąćęłńóśźż]/g, (letter) => POLISH_LETTERS[letter] ?? letter)
-    .normalize('NFD')
+  return splitUnsupportedLetters(text.toLowerCase(), POLISH_LETTERS)
+    .text.normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
 }
 

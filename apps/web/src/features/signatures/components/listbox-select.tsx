@@ -15,7 +15,6 @@ interface ListboxSelectProps<Value extends string> {
   onChange: (value: Value) => void;
   /** What the closed control shows for the selected option. */
   renderValue: (option: ListboxOption<Value>) => ReactNode;
-  hint?: string;
   name?: string;
 }
 
@@ -32,13 +31,11 @@ export function ListboxSelect<Value extends string>({
   value,
   onChange,
   renderValue,
-  hint,
   name,
 }: ListboxSelectProps<Value>) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const listboxId = `${baseId}-listbox`;
-  const hintId = `${baseId}-hint`;
   const optionId = (index: number) => `${baseId}-option-${index}`;
 
   const comboboxRef = useRef<HTMLDivElement>(null);
@@ -192,7 +189,6 @@ export function ListboxSelect<Value extends string>({
         role="combobox"
         tabIndex={0}
         aria-labelledby={labelId}
-        aria-describedby={hint ? hintId : undefined}
         aria-haspopup="listbox"
         aria-expanded={isOpen}
         aria-controls={listboxId}
@@ -213,11 +209,6 @@ export function ListboxSelect<Value extends string>({
         </svg>
       </div>
       {name ? <input type="hidden" name={name} value={value} /> : null}
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
       <div
         ref={listboxRef}
         id={listboxId}

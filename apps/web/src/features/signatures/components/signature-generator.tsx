@@ -7,6 +7,7 @@ import {
   emblemUrl,
 } from '../departments';
 import { NAME_PLACEHOLDER, type SignatureInputs } from '../draw-signature';
+import { splitUnsupportedLetters } from '../polish-marks';
 import { exportSignaturePng, saveBlob } from '../render-signature';
 import {
   DEFAULT_SIGNATURE_FONT,
@@ -51,6 +52,9 @@ function DepartmentOption({ department }: { department: Department }) {
 }
 
 function FontOption({ font, sample }: { font: SignatureFont; sample: string }) {
+  // HTML text cannot add our hand-drawn marks, and letters the font lacks would
+  // show in a fallback font mid-word; the base letters keep the sample in the script.
+  const text = splitUnsupportedLetters(sample, font.missingLetters).text;
   return (
     <span className="flex items-baseline justify-between gap-3">
       <span
@@ -58,7 +62,7 @@ function FontOption({ font, sample }: { font: SignatureFont; sample: string }) {
         style={{ fontFamily: `"${font.family}", cursive` }}
         aria-hidden="true"
       >
-        {sample}
+        {text}
       </span>
       <span className="shrink-0 text-xs font-normal text-slate-600 dark:text-slate-300">
         {font.label}

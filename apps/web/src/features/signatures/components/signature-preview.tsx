@@ -6,7 +6,7 @@ import { getSignatureFont } from '../signature-fonts';
 import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from '../signature-layout';
 
 /** Identifies what the canvas shows, so tests (and we) can tell when a redraw has landed. */
-export function inputsKey(inputs: SignatureInputs): string {
+function inputsKey(inputs: SignatureInputs): string {
   return JSON.stringify([inputs.name, inputs.rank, inputs.department, inputs.font]);
 }
 
