@@ -66,6 +66,9 @@ export function ListboxSelect<Value extends string>({
 
   function close() {
     setIsOpen(false);
+    // A new search starts with the next opening.
+    window.clearTimeout(typeahead.current.timer);
+    typeahead.current.text = '';
   }
 
   function choose(index: number) {
