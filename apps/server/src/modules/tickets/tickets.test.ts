@@ -58,6 +58,25 @@ describe('creating tickets and messages', () => {
     ]);
   });
 
+  it('numbers parallel creations by one owner without gaps or repeats', async () => {
+    const { alice } = await world();
+    const created = await Promise.all(
+      [1, 2, 3, 4].map((i) => createTicket(alice.client, { body: `równolegle ${i}` })),
+    );
+    expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(created.map((r) => r.json().seq).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('accepts a text-only message as JSON too', async () => {
+    const { alice } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Start' })).json();
+    const response = await alice.client.post(`/api/tickets/${id}/messages`, { body: '  z JSON  ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message.body).toBe('z JSON');
+    const created = await alice.client.post('/api/tickets', { body: 'Nowe z JSON' });
+    expect(created.statusCode).toBe(201);
+  });
+
   it('answers the posted message, listed oldest first with the author and staff flag', async () => {
     const { alice, admin } = await world();
     const { id } = (await createTicket(alice.client, { body: 'Pytanie' })).json();
@@ -345,6 +364,17 @@ describe('nothing lost, nothing doubled', () => {
     expect(messages?.n).toBe(2);
     // One image and one thumbnail: the duplicate left no file behind.
     expect(uploadedFiles(app)).toHaveLength(2);
+  });
+
+  it('refuses a malformed Idempotency-Key', async () => {
+    const { alice } = await world();
+    for (const key of ['', 'ą', 'x'.repeat(201), 'ze spacją']) {
+      const response = await createTicket(alice.client, {
+        body: 'x',
+        headers: { 'idempotency-key': key },
+      });
+      expect(response.statusCode, JSON.stringify(key)).toBe(400);
+    }
   });
 
   it("keeps one user's Idempotency-Key apart from another's", async () => {
