@@ -18,17 +18,19 @@ export async function webApp(app: FastifyInstance) {
       root,
       index: false,
       redirect: false,
+      // Our setHeaders decides caching; the plugin's own header would override it.
+      cacheControl: false,
       // A path ending in '/' is a directory ('/' itself above all): @fastify/static
       // would answer 403, so such paths go to the page handler below instead.
       allowedPath: (pathname) => !pathname.endsWith('/'),
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         } else if (filePath.endsWith('.html')) {
-          reply.header('Cache-Control', 'no-cache');
+          res.setHeader('Cache-Control', 'no-cache');
         } else {
-          reply.header('Cache-Control', 'public, max-age=3600');
+          res.setHeader('Cache-Control', 'public, max-age=3600');
         }
       },
     });

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testConfig } from './helpers';
+
+const ctx = createTestContext();
+beforeAll(() => ctx.setup());
+afterAll(() => ctx.teardown());
+
+/** A miniature web build: prerendered pages, the SPA fallback, the 404 page and a hashed asset. */
+function fakeBuild() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-web-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  write('index.html', '<h1>Strona główna</h1>');
+  write('team/index.html', '<h1>Nasz Zespół</h1>');
+  write('__spa-fallback.html', '<div id="app">SPA</div>');
+  write('404.html', '<h1>404</h1>');
+  write('assets/app-abc123.js', 'console.log(1)');
+  write('favicon.svg', '<svg/>');
+  return dir;
+}
+
+describe('serving the web app', () => {
+  it('serves prerendered pages, the SPA fallback, a real 404 and cacheable assets', async () => {
+    const webDir = fakeBuild();
+    const app = await ctx.app({ config: testConfig({ WEB_DIR: webDir }) });
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Strona główna');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ url: '/team' })).body).toContain('Nasz Zespół');
+    expect((await app.inject({ url: '/team/' })).body).toContain('Nasz Zespół');
+    const contact = await app.inject({ url: '/contact?ticket=3' });
+    expect(contact.statusCode).toBe(200);
+    expect(contact.body).toContain('SPA');
+    const missing = await app.inject({ url: '/nie-ma-takiej-strony' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('404');
+    const asset = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
+    expect((await app.inject({ url: '/api/nie-ma' })).json()).toEqual({ error: 'not_found' });
+  });
+
+  it('never serves a file outside the build', async () => {
+    const webDir = fakeBuild();
+    fs.writeFileSync(path.join(path.dirname(webDir), 'secret.txt'), 'tajne');
+    const app = await ctx.app({ config: testConfig({ WEB_DIR: webDir }) });
+    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const response = await app.inject({ url });
+      expect(response.body, url).not.toContain('tajne');
+    }
+  });
+});
