@@ -377,11 +377,49 @@ test('at most 5 files per message, and a picked file over 8 MB is refused with a
   await expect(page.getByText('Plik nie może być większy niż 8MB')).toBeVisible();
   await expect(page.getByTestId('file-preview')).toHaveCount(4);
 
+  // A pasted screenshot is attached like a picked one.
+  await page.getByLabel('Opisz swoją sprawę').focus();
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(
+      new File([new Uint8Array(8 * 1024 * 1024 + 1)], 'wklejony.png', { type: 'image/png' }),
+    );
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(page.getByText('Plik nie może być większy niż 8MB').first()).toBeVisible();
+  await expect(page.getByTestId('file-preview')).toHaveCount(4);
+
   // The four remaining files go out with the first message.
   await page.getByLabel('Opisz swoją sprawę').fill('Cztery zrzuty ekranu.');
   await page.getByRole('button', { name: 'Utwórz zgłoszenie' }).click();
   const sent = messages(page).filter({ hasText: 'Cztery zrzuty ekranu.' });
   await expect(sent.getByRole('button', { name: /Załącznik:/ })).toHaveCount(4);
+
+  // A GIF that claims to be a PNG is refused by the server (it checks the bytes), in Polish.
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'nie-obraz.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64)]),
+  });
+  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(page.getByRole('alert')).toContainText('Nieobsługiwany typ pliku.');
+  // A small pasted image goes in as an attachment.
+  await page.getByRole('button', { name: 'Usuń plik nie-obraz.png' }).click();
+  await page.getByLabel('Treść wiadomości').focus();
+  const png = makePng(40, 40, [250, 204, 21]).toString('base64');
+  await page.evaluate((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'wklejony.png', { type: 'image/png' }));
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
+  }, png);
+  await expect(page.getByTestId('file-preview')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await expect(page.getByRole('button', { name: /Załącznik: wklejony\.png/ })).toBeVisible();
   await context.close();
 });
 

@@ -136,6 +136,10 @@ export function Composer({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const sendingRef = useRef(false);
+  // The latest content, read by `submit`: a second Enter can arrive after a send finished but
+  // before React re-rendered, and its handler must not see (and resend) the old text.
+  const bodyRef = useRef(body);
+  bodyRef.current = body;
   const filesRef = useRef(files);
   filesRef.current = files;
   const [keeper] = useState(() => createIdempotencyKeeper());
@@ -165,13 +169,26 @@ export function Composer({
   const isDraft = ticketId === DRAFT_TICKET_ID;
   const sendable = canSend(body, files);
 
+  /** After a confirmed send: forget what was sent, keep anything written or added meanwhile. */
+  const clearSent = (text: string, sent: readonly File[]) => {
+    keeper.reset();
+    if (bodyRef.current.trim() === text) {
+      bodyRef.current = '';
+      setBody('');
+    }
+    const rest = filesRef.current.filter((file) => !sent.includes(file));
+    filesRef.current = rest;
+    setFiles(rest);
+  };
+
   async function submit() {
-    if (sendingRef.current || !canSend(body, files)) return;
+    const currentFiles = filesRef.current;
+    if (sendingRef.current || !canSend(bodyRef.current, currentFiles)) return;
     sendingRef.current = true;
     setIsSending(true);
     setError(null);
-    const toSend = filesForSend(files);
-    const text = body.trim();
+    const toSend = filesForSend(currentFiles);
+    const text = bodyRef.current.trim();
     setProgress(toSend.length > 0 ? 0 : null);
     const upload = {
       body: text,
@@ -184,15 +201,11 @@ export function Composer({
     try {
       if (isDraft) {
         const created = await createTicket.mutateAsync(upload);
-        keeper.reset();
-        setBody('');
-        setFiles([]);
+        clearSent(text, currentFiles);
         onCreated(created.id);
       } else {
         await sendMessage.mutateAsync({ ...upload, ticketId });
-        keeper.reset();
-        setBody('');
-        setFiles([]);
+        clearSent(text, currentFiles);
       }
       onSent();
       textareaRef.current?.focus();
