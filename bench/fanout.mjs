@@ -43,6 +43,17 @@ function openStream(baseUrl, token, onEvent) {
   });
 }
 
+/** Resident memory after a quiet spell: the median of five readings a second apart. */
+async function settledRss(pid) {
+  await sleep(8000);
+  const readings = [];
+  for (let i = 0; i < 5; i++) {
+    readings.push(rssBytes(pid));
+    await sleep(1000);
+  }
+  return readings.sort((a, b) => a - b)[2];
+}
+
 export async function fanout({
   baseUrl,
   serverPid,
@@ -56,8 +67,7 @@ export async function fanout({
     throw new Error('need more staff sessions: the server allows 10 per session');
   const adminCookie = await login(baseUrl);
 
-  await sleep(3000);
-  const rssBefore = rssBytes(serverPid);
+  const rssBefore = await settledRss(serverPid);
 
   let round_ = -1;
   let sentAt = 0;
@@ -89,9 +99,8 @@ export async function fanout({
   const openSeconds = (performance.now() - started) / 1000;
   log(`${opened.length} streams open in ${round(openSeconds, 1)} s`);
 
-  // Let the allocations of the opening burst settle before reading memory.
-  await sleep(5000);
-  const rssAfter = rssBytes(serverPid);
+  // Let the garbage of the opening burst be collected before reading memory.
+  const rssAfter = await settledRss(serverPid);
 
   const missed = [];
   for (let p = 0; p < posts; p++) {

@@ -63,6 +63,25 @@ function scriptsOf(lhr, baseUrl, webDir) {
   return { scripts, fonts };
 }
 
+/**
+ * A page whose scripts failed to load scores well and means nothing: every
+ * same-origin request must have succeeded (the logged-out 401 of the session
+ * check excepted).
+ */
+function assertComplete(lhr, route, baseUrl) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const failed = items.filter(
+    (item) =>
+      item.url.startsWith(baseUrl) &&
+      !(item.statusCode >= 200 && item.statusCode < 400) &&
+      !(item.url.endsWith('/api/auth/me') && item.statusCode === 401),
+  );
+  if (failed.length) {
+    const list = failed.map((f) => `${f.statusCode} ${new URL(f.url).pathname}`).join(', ');
+    throw new Error(`${route}: requests failed during the run (${list}); is the server up?`);
+  }
+}
+
 function problems(lhr) {
   const out = [];
   for (const [id, category] of Object.entries(lhr.categories)) {
@@ -104,6 +123,7 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3 }) {
         const lhr = runner?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
         if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
+        assertComplete(lhr, route, baseUrl);
         results.push(lhr);
       }
     } finally {
