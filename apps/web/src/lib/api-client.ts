@@ -100,6 +100,40 @@ function toApiError(status: number, body: unknown, retryAfterHeader: string | nu
   });
 }
 
+/** A file the server sent as an attachment (e.g. the data export ZIP). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition`, without any directory part; null when the server named none. */
+  filename: string | null;
+}
+
+/**
+ * The file name of a `Content-Disposition` header. `filename*` (RFC 5987,
+ * UTF-8 percent-encoded) wins over `filename`, as browsers do. Any directory
+ * part is dropped: the name only ever becomes an <a download> attribute.
+ */
+export function parseContentDispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
+  if (extended) {
+    const encoded = /^[\w!#$%&+.^`|~-]+'[^']*'(.+)$/.exec(extended.replace(/^"|"$/g, ''))?.[1];
+    if (encoded) {
+      try {
+        name = decodeURIComponent(encoded);
+      } catch {
+        name = null;
+      }
+    }
+  }
+  if (!name) {
+    const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(header);
+    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim() ?? null;
+  }
+  const base = name?.split(/[/\\]/).pop()?.trim();
+  return base ? base : null;
+}
+
 export interface ApiClientOptions {
   /** Prefix for every path; empty in the app (same origin), a test server's URL in tests. */
   baseUrl?: string;
@@ -139,6 +173,44 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
     const data = parseJson(text);
     if (!response.ok) throw toApiError(response.status, data, response.headers.get('Retry-After'));
     return data as T;
+  }
+
+  /**
+   * GET of a file (an attachment, not JSON): the body as a Blob plus the name
+   * from `Content-Disposition`. Errors are the same as for `request`: the
+   * server's `{"error": code}` becomes an ApiError, no answer a NetworkError.
+   */
+  async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const init: RequestInit = {
+      method: 'GET',
+      credentials: 'include',
+      headers: { Accept: '*/*', ...options.headers },
+    };
+    if (options.signal) init.signal = options.signal;
+
+    let response: Response;
+    try {
+      response = await fetch(baseUrl + path, init);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new NetworkError({ cause: error });
+    }
+
+    try {
+      if (!response.ok) {
+        const data = parseJson(await response.text());
+        throw toApiError(response.status, data, response.headers.get('Retry-After'));
+      }
+      const blob = await response.blob();
+      return {
+        blob,
+        filename: parseContentDispositionFilename(response.headers.get('Content-Disposition')),
+      };
+    } catch (error) {
+      // A connection cut while the body streams in is a network failure too.
+      if (isApiError(error) || isAbortError(error)) throw error;
+      throw new NetworkError({ cause: error });
+    }
   }
 
   /**
@@ -203,6 +275,7 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
     delete: <T>(path: string, options?: RequestOptions) =>
       request<T>('DELETE', path, undefined, options),
     upload,
+    download,
   };
 }
 

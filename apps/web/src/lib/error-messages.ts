@@ -24,6 +24,9 @@ export type ErrorScreen =
   | 'profilePasswordReset'
   | 'mfaChange'
   | 'mfaSend'
+  | 'profileExport'
+  | 'profileDeleteSend'
+  | 'profileDelete'
   | 'resetPassword'
   | 'forgotPassword';
 
@@ -84,6 +87,20 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
   profilePasswordReset: { fallback: 'Błąd wysyłki' },
   mfaChange: { codes: { invalid_code: 'Niepoprawny kod' }, fallback: 'Błąd' },
   mfaSend: { fallback: 'Nie udało się wysłać kodu' },
+  /** 'Pobierz moje dane' (docs/decisions/006): 5 exports an hour answer rate_limited. */
+  profileExport: { network: 'Błąd sieci', fallback: 'Nie udało się pobrać danych' },
+  /** 'Usuń konto', step 1: the code e-mail. */
+  profileDeleteSend: {
+    codes: { email_failed: 'Nie udało się wysłać kodu' },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się wysłać kodu',
+  },
+  /** 'Usuń konto', step 2: the code confirms the deletion. */
+  profileDelete: {
+    codes: { invalid_code: 'Niepoprawny kod' },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się usunąć konta',
+  },
   resetPassword: {
     codes: { invalid_token: 'Link jest nieprawidłowy lub wygasł' },
     fallback: 'Wystąpił błąd',

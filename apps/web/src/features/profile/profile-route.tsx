@@ -14,6 +14,8 @@ import { clearReturnPath, useSessionActions } from '~/lib/session';
 import { logout } from './api/logout';
 import { requestMfaCode } from './api/mfa-change';
 import { requestPasswordReset } from './api/request-password-reset';
+import { DeleteAccountSection } from './components/delete-account-section';
+import { ExportDataSection } from './components/export-data-section';
 import { NotificationsForm } from './components/notifications-form';
 import { UsernameForm } from './components/username-form';
 
@@ -21,7 +23,7 @@ export function meta() {
   return pageMeta({
     title: 'Profil',
     description:
-      'Twoje konto: nazwa użytkownika, reset hasła i weryfikacja dwuetapowa kodem wysyłanym na email.',
+      'Twoje konto: nazwa użytkownika, reset hasła, weryfikacja dwuetapowa, pobranie Twoich danych i usunięcie konta.',
     path: '/profile',
     noIndex: true,
   });
@@ -170,6 +172,14 @@ function Profile({ user }: { user: PublicUser }) {
 
         <section className={sectionClass} aria-labelledby="notifications-heading">
           <NotificationsForm />
+        </section>
+
+        <section className={sectionClass} aria-labelledby="export-heading">
+          <ExportDataSection />
+        </section>
+
+        <section className={sectionClass} aria-labelledby="delete-account-heading">
+          <DeleteAccountSection email={user.email} />
         </section>
 
         <div className={`${sectionClass} flex flex-col gap-3 sm:flex-row sm:justify-between`}>
