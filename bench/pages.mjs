@@ -107,27 +107,50 @@ function problems(lhr) {
   return out;
 }
 
-export async function pageSpeed({ baseUrl, webDir, runs = 3 }) {
-  const routes = {};
-  for (const route of ROUTES) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    const results = [];
-    try {
-      for (let i = 0; i < runs; i++) {
-        const runner = await lighthouse(`${baseUrl}${route}`, {
+/**
+ * `runs` Lighthouse runs of one page in a fresh browser. A run that Lighthouse
+ * itself fails (a lost trace such as NO_NAVSTART happens now and then on a busy
+ * machine) is repeated, up to three times per run.
+ */
+async function runRoute(url, route, baseUrl, runs) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const results = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (let attempt = 1; ; attempt++) {
+        const runner = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
         const lhr = runner?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
-        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
-        assertComplete(lhr, route, baseUrl);
-        results.push(lhr);
+        const failure = !lhr ? 'Lighthouse returned nothing' : lhr.runtimeError?.message;
+        if (!failure) {
+          assertComplete(lhr, route, baseUrl);
+          results.push(lhr);
+          break;
+        }
+        if (attempt === 3) throw new Error(`${route}: ${failure}`);
+        log(`${route}: ${failure}; running again`);
       }
-    } finally {
-      await chrome.kill();
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+export async function pageSpeed({ baseUrl, webDir, runs = 3 }) {
+  const routes = {};
+  for (const route of ROUTES) {
+    let results;
+    try {
+      results = await runRoute(`${baseUrl}${route}`, route, baseUrl, runs);
+    } catch (error) {
+      routes[route] = { error: String(error?.message ?? error) };
+      log(`${route}: ${routes[route].error}`);
+      continue;
     }
     const score = (id) =>
       median(results.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
@@ -157,6 +180,7 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3 }) {
   // What each route adds to what the home page already loaded.
   const home = new Set((routes['/']?.scripts ?? []).map((s) => s.path));
   for (const [route, r] of Object.entries(routes)) {
+    if (r.error) continue;
     const added = r.scripts.filter((s) => !home.has(s.path));
     r.addedJsGzipKB = route === '/' ? 0 : round(added.reduce((s, f) => s + f.gzip, 0) / 1024, 1);
   }

@@ -110,6 +110,10 @@ if (parts.includes('pages')) {
       log(`Lighthouse, mobile, ${lighthouseRuns} runs per route`);
       const result = await pageSpeed({ baseUrl: server.baseUrl, webDir, runs: lighthouseRuns });
       writeResult('pages', { ...common, ...result });
+      const unmeasured = Object.entries(result.routes).filter(([, r]) => r.error);
+      if (unmeasured.length) {
+        throw new Error(`routes not measured: ${unmeasured.map(([route]) => route).join(', ')}`);
+      }
     } finally {
       await server.stop();
     }

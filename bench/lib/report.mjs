@@ -30,6 +30,11 @@ export function buildResults(results) {
       '|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const [route, r] of Object.entries(pages.routes)) {
+      if (r.error) {
+        missed.push(`Page \`${route}\`: not measured (${r.error})`);
+        lines.push(`| \`${route}\` | not measured: ${r.error.replaceAll('|', '/')} |||||||||`);
+        continue;
+      }
       const checks = {
         performance: r.performance >= 95,
         accessibility: r.accessibility === 100,
