@@ -1,0 +1,323 @@
+import fs from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import {
+  acceptCookies,
+  expect,
+  readCode,
+  SHOT_WIDTHS,
+  shot,
+  THEMES,
+  type Theme,
+  test,
+  unique,
+} from '../fixtures';
+
+/*
+ * The user's own data on /profile (docs/decisions/006-account-data.md)
+ * against the real server: 'Pobierz moje dane' downloads the ZIP the server
+ * builds from real tickets and files, and 'Usuń konto' deletes the account
+ * with the code from the dev outbox.
+ */
+
+const PASSWORD = 'Zielony-Kot-42';
+const BASE_URL = process.env.E2E_BASE_URL ?? '';
+
+// Registration, a ticket upload and a ZIP on a shared two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+function newAccount(): Account {
+  const id = unique('dane');
+  return { username: id, email: `${id}@example.test`, password: PASSWORD };
+}
+
+// ---------------------------------------------------------------- a real PNG
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buffer: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of buffer) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small RGB PNG of one colour, so the server's file type check sees real bytes. */
+function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const rows = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** State-changing calls must come from our origin (CSRF check), as the browser's would. */
+const originHeaders = () => ({ Origin: BASE_URL });
+
+/** Registers through the API with the e-mailed code; the page's context ends up logged in. */
+async function registerViaApi(request: APIRequestContext, account: Account) {
+  const registered = await request.post('/api/auth/register', {
+    headers: originHeaders(),
+    data: { username: account.username, email: account.email, password: account.password },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const verified = await request.post('/api/auth/verify-email', {
+    headers: originHeaders(),
+    data: { ...account, code: await readCode(account.email) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/** Opens /profile at the account-data sections. */
+async function openProfile(page: Page) {
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-username')).toBeVisible({ timeout: 30_000 });
+}
+
+async function openDeleteDialog(page: Page) {
+  await page.getByRole('button', { name: 'Usuń konto', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Usunąć konto na zawsze?' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function setTheme(page: Page, theme: Theme) {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    document.documentElement.classList.toggle('dark', value === 'dark');
+  }, theme);
+}
+
+/** axe finds no violations on the page as it is now. */
+async function expectNoAxeViolations(page: Page, theme: Theme) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => ({
+    theme,
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/**
+ * The page as it is now (an open dialog would not survive a reload) at both
+ * widths in both themes, named <name>-<width>-<theme>.png, with axe per theme.
+ * `asTallWindow` sizes the window to the whole page first: a full-page capture
+ * keeps fixed layers (the dialog's backdrop) at the window's size, so an open
+ * dialog is shown as in a window tall enough for the page.
+ */
+async function shootHere(page: Page, name: string, { asTallWindow = false } = {}) {
+  for (const theme of THEMES) {
+    for (const width of SHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+      await setTheme(page, theme);
+      // From the top, as the other screenshots (the fixed header in its place).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      if (asTallWindow) {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width, height });
+      }
+      await shot(page, `${name}-${width}-${theme}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoAxeViolations(page, theme);
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await acceptCookies(page);
+});
+
+// ---------------------------------------------------------------- tests
+
+test('a user downloads their data as a ZIP, deletes the account with the e-mailed code and can no longer log in', async ({
+  page,
+}) => {
+  const account = newAccount();
+  await registerViaApi(page.request, account);
+
+  // A ticket with an image, through the same API the Kontakt screen uses.
+  const png = makePng(48, 32, [22, 163, 74]);
+  const body = 'Proszę o kopię faktury za październik.';
+  const created = await page.request.post('/api/tickets', {
+    headers: originHeaders(),
+    multipart: { body, images: { name: 'faktura.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await openProfile(page);
+  await expect(page.getByText(/konto\.json/)).toContainText('zgloszenia.json');
+  const exportButton = page.getByRole('button', { name: 'Pobierz moje dane' });
+  const downloading = page.waitForEvent('download');
+  await exportButton.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^moje-dane-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Pobrano plik' })).toContainText(
+    download.suggestedFilename(),
+  );
+  await expect(exportButton).toBeEnabled();
+
+  const files = unzipSync(new Uint8Array(await fs.readFile(await download.path())));
+  const names = Object.keys(files);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'CZYTAJ-TO.txt',
+      'konto.json',
+      'zgloszenia.json',
+      'dziennik-bezpieczenstwa.json',
+    ]),
+  );
+  const entry = (name: string) => {
+    const bytes = files[name];
+    if (!bytes) throw new Error(`${name} is missing from the ZIP (${names.join(', ')})`);
+    return bytes;
+  };
+  expect(JSON.parse(strFromU8(entry('konto.json')))).toMatchObject({
+    username: account.username,
+    email: account.email,
+    is_admin: false,
+  });
+  const tickets = JSON.parse(strFromU8(entry('zgloszenia.json'))) as Array<{
+    seq: number;
+    status: string;
+    messages: Array<{
+      body: string;
+      is_mine: boolean;
+      files: Array<{
+        id: string;
+        filename: string;
+        mimetype: string;
+        size: number;
+        path: string | null;
+      }>;
+    }>;
+  }>;
+  expect(tickets).toHaveLength(1);
+  const [message] = tickets[0]?.messages ?? [];
+  expect(message).toMatchObject({ body, is_mine: true });
+  const [file] = message?.files ?? [];
+  expect(file).toMatchObject({
+    id: expect.any(String),
+    filename: 'faktura.png',
+    mimetype: 'image/png',
+  });
+  expect(file?.path).toMatch(/^zalaczniki\/\d+\/[0-9a-f]+-faktura\.png$/);
+  // The server stores images re-encoded (metadata stripped): the ZIP holds exactly what it serves.
+  const image = Buffer.from(entry(file?.path ?? ''));
+  expect(image.length).toBe(file?.size);
+  expect(image.subarray(0, 8)).toEqual(png.subarray(0, 8));
+  expect([image.readUInt32BE(16), image.readUInt32BE(20)]).toEqual([48, 32]);
+  const served = await page.request.get(`/api/files/${file?.id}`);
+  expect(served.status()).toBe(200);
+  expect(image).toEqual(await served.body());
+
+  // 'Usuń konto': the code from the outbox confirms it.
+  const dialog = await openDeleteDialog(page);
+  await expect(dialog).toContainText('wszystkie Twoje zgłoszenia, wiadomości i pliki');
+  await dialog.getByRole('button', { name: 'Wyślij kod' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Wysłaliśmy kod na email');
+  const codeField = dialog.getByLabel('Kod z e-maila');
+  await expect(codeField).toBeFocused();
+  await codeField.fill(await readCode(account.email));
+  await dialog.getByRole('button', { name: 'Usuń konto na zawsze' }).click();
+
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  await expect(page.getByText('Konto zostało usunięte')).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+
+  await page.goto('/login');
+  await page.getByLabel('Nazwa użytkownika lub email').fill(account.email);
+  await page.getByLabel('Hasło', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Niepoprawny' })).toHaveText(
+    'Niepoprawny email lub hasło',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the deletion dialog: keyboard, a wrong code, Escape', async ({ page }) => {
+  const account = newAccount();
+  await registerViaApi(page.request, account);
+  await openProfile(page);
+
+  const opener = page.getByRole('button', { name: 'Usuń konto', exact: true });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Usunąć konto na zawsze?' });
+  await expect(dialog.getByRole('button', { name: 'Anuluj' })).toBeFocused();
+  // Tab stays inside the dialog.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Wyślij kod' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Anuluj' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Wyślij kod' }).click();
+  const codeField = dialog.getByLabel('Kod z e-maila');
+  await expect(codeField).toBeFocused();
+  const code = await readCode(account.email);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.keyboard.type(wrong);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Niepoprawny kod');
+  await expect(codeField).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+});
+
+test('screenshots and axe: the data sections, and the dialog at both steps', async ({ page }) => {
+  test.setTimeout(240_000);
+  const account = newAccount();
+  await registerViaApi(page.request, account);
+  await openProfile(page);
+
+  await expect(page.getByRole('heading', { name: 'Twoje dane' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Usuwanie konta' })).toBeVisible();
+  await shootHere(page, 'profile-account-data');
+
+  const dialog = await openDeleteDialog(page);
+  await shootHere(page, 'profile-delete-dialog', { asTallWindow: true });
+
+  await dialog.getByRole('button', { name: 'Wyślij kod' }).click();
+  await expect(dialog.getByLabel('Kod z e-maila')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Usuń konto na zawsze' }).click();
+  await expect(dialog.getByText('To pole jest wymagane')).toBeVisible();
+  await shootHere(page, 'profile-delete-dialog-code', { asTallWindow: true });
+});
