@@ -91,7 +91,9 @@ async function part(name, body) {
     await body();
   } catch (error) {
     failures.push(name);
-    console.error(`[bench] ${name} failed: ${error?.stack ?? error}`);
+    // A missing system package is a message for the reader, not a stack trace.
+    const text = /is missing/.test(error?.message ?? '') ? error.message : (error?.stack ?? error);
+    console.error(`[bench] ${name} failed: ${text}`);
   }
 }
 
