@@ -43,5 +43,25 @@ check /nie-ma-takiej-strony 404
 check /dev/outbox 404   # development only
 # The image's HEALTHCHECK command, as written in the Dockerfile.
 PORT=$PORT node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+
+# The proxy of compose.yaml and the systemd setup, with deploy/Caddyfile as it is
+# (plain HTTP on a local port instead of a certificate for a real domain).
+if command -v caddy >/dev/null 2>&1; then
+  CPORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+  DOMAIN="http://127.0.0.1:$CPORT" UPSTREAMS="127.0.0.1:$PORT" XDG_DATA_HOME="$WORK/caddy" XDG_CONFIG_HOME="$WORK/caddy" \
+    caddy run --config "$ROOT/deploy/Caddyfile" --adapter caddyfile >"$WORK/caddy.log" 2>&1 &
+  CADDY=$!
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$CPORT/api/health" >/dev/null && break; sleep 0.1; done
+  PORT_SAVE=$PORT; PORT=$CPORT
+  check /api/health 200
+  check / 200
+  check /nie-ma-takiej-strony 404
+  PORT=$PORT_SAVE
+  kill "$CADDY"; wait "$CADDY" 2>/dev/null || true
+  echo "deploy/Caddyfile: proxies the site and API"
+else
+  echo "caddy not installed: deploy/Caddyfile not exercised"
+fi
+
 kill -TERM "$PID"; wait "$PID"
 echo "image layout: production dependencies only, serves the site and API, stops cleanly on SIGTERM"
