@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testConfig } from './helpers';
 
@@ -47,6 +48,39 @@ describe('serving the web app', () => {
       'public, max-age=3600',
     );
     expect((await app.inject({ url: '/api/nie-ma' })).json()).toEqual({ error: 'not_found' });
+  });
+
+  it('sends the precompressed copies the build wrote, to clients that accept them', async () => {
+    const webDir = fakeBuild();
+    const page = '<h1>Strona główna</h1>'.repeat(100);
+    fs.writeFileSync(path.join(webDir, 'index.html'), page);
+    fs.writeFileSync(path.join(webDir, 'index.html.br'), zlib.brotliCompressSync(page));
+    fs.writeFileSync(path.join(webDir, 'index.html.gz'), zlib.gzipSync(page));
+    const script = 'console.log("x");'.repeat(200);
+    fs.writeFileSync(path.join(webDir, 'assets/app-abc123.js'), script);
+    fs.writeFileSync(path.join(webDir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
+    const app = await ctx.app({ config: testConfig({ WEB_DIR: webDir }) });
+
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page);
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(page);
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+    const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+
+    const asset = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
   });
 
   it('never serves a file outside the build', async () => {

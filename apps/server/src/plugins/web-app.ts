@@ -18,6 +18,8 @@ export async function webApp(app: FastifyInstance) {
       root,
       index: false,
       redirect: false,
+      // The build writes .br and .gz next to every text file (apps/web/scripts/finish-build.ts).
+      preCompressed: true,
       // Our setHeaders decides caching; the plugin's own header would override it.
       cacheControl: false,
       // A path ending in '/' is a directory ('/' itself above all): @fastify/static
@@ -63,12 +65,35 @@ export async function webApp(app: FastifyInstance) {
         .type('text/plain; charset=utf-8')
         .send('Aplikacja nie została zbudowana. Uruchom: npm run build');
     }
+    const variant = compressedVariant(file, request.headers['accept-encoding']);
+    if (variant.encoding) reply.header('Content-Encoding', variant.encoding);
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(await fsp.readFile(file));
+      .header('Vary', 'Accept-Encoding')
+      .send(await fsp.readFile(variant.file));
   });
+}
+
+/** The precompressed copy of a page the client accepts (brotli first), or the page itself. */
+export function compressedVariant(
+  file: string,
+  acceptEncoding: string | undefined,
+): { file: string; encoding: 'br' | 'gzip' | null } {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => q?.trim() !== 'q=0')
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br') && fs.existsSync(`${file}.br`))
+    return { file: `${file}.br`, encoding: 'br' };
+  if (accepted.has('gzip') && fs.existsSync(`${file}.gz`)) {
+    return { file: `${file}.gz`, encoding: 'gzip' };
+  }
+  return { file, encoding: null };
 }
 
 function decodePath(raw: string): string {
