@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client, registerUser, startMailCapture, testConfig } from '../../test/helpers';
+import { createTicket, pngImage, postMessage } from '../../test/tickets-helpers';
 import { buildApp } from '../app';
 import { openPglite } from '../db/client';
 import { users } from '../db/schema/index';
@@ -11,34 +12,56 @@ import { backupEmbedded, restoreEmbedded } from './backup';
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'studio-backup-'));
 
 describe('embedded backup and restore', () => {
-  it('restores into a new DATA_DIR with every row and file, and the server runs on it', async () => {
+  it('restores into a new DATA_DIR with every ticket, message and file, and the server runs on it', async () => {
     const mail = await startMailCapture();
     const dataDir = tmp();
     const config = testConfig({ DATA_DIR: dataDir, SMTP_URL: mail.url });
     const app = await buildApp({ config });
-    await registerUser(app, mail, { username: 'kasia', email: 'kasia@example.com' });
+    const { client } = await registerUser(app, mail, {
+      username: 'kasia',
+      email: 'kasia@example.com',
+    });
+    const created = await createTicket(client, {
+      body: 'Zrzut ekranu w załączniku',
+      files: [{ filename: 'ekran.png', data: await pngImage(), type: 'image/png' }],
+    });
+    const ticketId = created.json().id as number;
+    await postMessage(client, ticketId, { body: 'Druga wiadomość' });
+    const before = (await client.get(`/api/tickets/${ticketId}/messages`)).json().messages;
+    const file = before[0].files[0] as { url: string };
+    const original = (await client.get(file.url)).rawPayload;
     await app.close();
-    fs.mkdirSync(path.join(dataDir, 'uploads', 'ab'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'uploads', 'ab', 'plik.png'), 'bytes of a file');
 
     const { folder, manifest } = await backupEmbedded({ dataDir, outDir: tmp() });
-    expect(manifest.tables.users).toBe(1);
-    expect(manifest.uploads).toBe(1);
+    expect(manifest.tables).toMatchObject({
+      users: 1,
+      tickets: 1,
+      ticket_messages: 2,
+      ticket_attachments: 1,
+    });
+    expect(manifest.uploads).toBe(2); // the image and its thumbnail
     expect(fs.existsSync(path.join(folder, 'database.tar.gz'))).toBe(true);
 
     const restoredDir = path.join(tmp(), 'nowy');
     await restoreEmbedded({ backupDir: folder, dataDir: restoredDir });
-    expect(fs.readFileSync(path.join(restoredDir, 'uploads', 'ab', 'plik.png'), 'utf8')).toBe(
-      'bytes of a file',
-    );
     const restored = await buildApp({
       config: testConfig({ DATA_DIR: restoredDir, SMTP_URL: mail.url }),
     });
-    const login = await new Client(restored).post('/api/auth/login', {
+    const again = new Client(restored);
+    const login = await again.post('/api/auth/login', {
       identifier: 'kasia',
       password: 'Sekretne-Haslo-42',
     });
     expect(login.statusCode).toBe(200);
+    const tickets = (await again.get('/api/tickets')).json().tickets;
+    expect(tickets.map((t: { id: number }) => t.id)).toEqual([ticketId]);
+    const after = (await again.get(`/api/tickets/${ticketId}/messages`)).json().messages;
+    expect(after.map((m: { body: string }) => m.body)).toEqual(
+      before.map((m: { body: string }) => m.body),
+    );
+    const download = await again.get(file.url);
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.compare(download.rawPayload, original)).toBe(0);
     await restored.close();
     await mail.close();
   });
