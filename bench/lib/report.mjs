@@ -69,7 +69,7 @@ export function buildResults(results) {
     }
     lines.push(
       '',
-      `Performance runs per route: ${pages.runsPerRoute}. JS sizes are the built files gzip-compressed at level 9; the server itself sends them uncompressed unless a proxy compresses.`,
+      `Performance runs per route: ${pages.runsPerRoute}. JS sizes are the built files gzip-compressed at level 9 (the server sends its own precompressed .br/.gz files since commit 9aaade7).`,
     );
   } else {
     lines.push('_not run yet_');
