@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { acquireDataDirLock, DataDirBusyError } from '../src/db/data-dir-lock';
 import { sessions, users } from '../src/db/schema/index';
 import type { Mailer } from '../src/mail/transport';
 import { Client, codeFrom, createTestContext, registerUser, testConfig } from './helpers';
+import { startInstance, stopInstance, waitHealthy } from './process-helpers';
 
 const run = promisify(execFile);
 const ctx = createTestContext();
@@ -51,9 +52,8 @@ describe('configuration', () => {
   });
 
   it('the server exits with that line on a bad value', async () => {
-    const main = path.resolve(__dirname, '../src/main.ts');
-    const tsx = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
-    const failure = await run(tsx, [main], {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(__dirname, '..'),
       env: { ...process.env, PORT: 'nie-port', DATA_DIR: tmp() },
     }).catch((error: { code: number; stderr: string }) => error);
     expect((failure as { code: number }).code).toBe(1);
@@ -105,31 +105,20 @@ describe('embedded database', () => {
 describe('the server process', () => {
   it('serves, refuses a second process on its DATA_DIR, and stops cleanly on SIGTERM', async () => {
     const dataDir = tmp();
-    const main = path.resolve(__dirname, '../src/main.ts');
-    const tsx = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    const server = spawn(tsx, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+    const server = await startInstance({ DATA_DIR: dataDir, NODE_ENV: 'development' });
     try {
-      let healthy = false;
-      for (let i = 0; i < 200 && !healthy; i++) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
-          .then((r) => r.ok)
-          .catch(() => false);
-        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(healthy).toBe(true);
-      const second = await run(tsx, [main], { env: { ...env, PORT: String(port + 1) } }).catch(
-        (error: { code: number; stderr: string }) => error,
-      );
+      await waitHealthy(server);
+      const second = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(__dirname, '..'),
+        env: { ...process.env, PORT: String(server.port + 1), DATA_DIR: dataDir },
+      }).catch((error: { code: number; stderr: string }) => error);
       expect((second as { code: number }).code).toBe(1);
       expect((second as { stderr: string }).stderr).toMatch(/in use by another process/);
-      server.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      server.process.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     } finally {
-      server.kill('SIGKILL');
+      await stopInstance(server, 'SIGKILL');
     }
   });
 });
