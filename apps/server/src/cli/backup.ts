@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_START_PARAMS } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 
 /**
@@ -65,7 +66,7 @@ export async function backupEmbedded(options: {
   try {
     fs.rmSync(partial, { recursive: true, force: true });
     fs.mkdirSync(partial, { recursive: true });
-    const client = new PGlite(path.join(dataDir, 'db'));
+    const client = new PGlite(path.join(dataDir, 'db'), { startParams: EMBEDDED_START_PARAMS });
     let tables: Record<string, number>;
     try {
       tables = await tableCounts(client);
@@ -120,7 +121,10 @@ export async function restoreEmbedded(options: {
   const release = acquireDataDirLock(dataDir);
   try {
     const dump = new Blob([fs.readFileSync(path.join(backupDir, 'database.tar.gz'))]);
-    const client = new PGlite(path.join(dataDir, 'db'), { loadDataDir: dump });
+    const client = new PGlite(path.join(dataDir, 'db'), {
+      loadDataDir: dump,
+      startParams: EMBEDDED_START_PARAMS,
+    });
     try {
       const restored = await tableCounts(client);
       for (const [table, count] of Object.entries(manifest.tables)) {
