@@ -11,21 +11,18 @@ import {
 } from '../../db/schema/index';
 import type { AppDeps, RequestMeta } from '../../deps';
 import { SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { mailTemplates } from '../../mail/templates';
 import type { FileStorage } from '../../storage/storage';
-import { consumeCode, issueCode } from '../auth/codes';
+import { consumeCode, sendCode } from '../auth/codes';
 import type { UserRow } from '../auth/sessions';
 import { recordSecurityEvent } from '../security-log/service';
-import { createTicketsService } from '../tickets/service';
+import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
 
 /**
  * The user's own data (GDPR access and erasure): a ZIP of everything we keep
  * about them, and deleting the account after an e-mailed code.
  */
-
-/** Deleting on the user's behalf goes through the tickets service as staff would, so files and live events follow. */
-const SYSTEM_ACTOR = { id: 0, isAdmin: true };
 
 /** Only letters, digits, dot, dash and underscore reach a path inside the archive. */
 function safeName(name: string): string {
@@ -49,7 +46,7 @@ Hasło przechowujemy wyłącznie jako skrót (argon2id), dlatego nie ma go w eks
 `;
 
 export function createAccountService(deps: AppDeps, storage: FileStorage) {
-  const { db, clock, mailer, bus } = deps;
+  const { db, clock, bus } = deps;
   const ticketsService = createTicketsService(deps, storage);
 
   return {
@@ -159,18 +156,11 @@ export function createAccountService(deps: AppDeps, storage: FileStorage) {
     },
 
     async requestDeletion({ user }: { user: UserRow }) {
-      const { code, discard } = await issueCode(deps, {
-        purpose: 'account_delete',
-        email: user.email,
-        subject: `user:${user.id}`,
-      });
-      try {
-        await mailer.send(mailTemplates.accountDeleteCode(user.email, code));
-      } catch (error) {
-        deps.log.warn({ err: error }, 'account deletion code e-mail could not be sent');
-        await discard();
-        throw new AppError(502, 'email_failed');
-      }
+      await sendCode(
+        deps,
+        { purpose: 'account_delete', email: user.email, subject: `user:${user.id}` },
+        (code) => mailTemplates.accountDeleteCode(user.email, code),
+      );
     },
 
     /** The right code deletes the account with its tickets, messages, files and sessions. */

@@ -4,9 +4,10 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailCodes } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { rateLimited } from '../../lib/errors';
+import { AppError, rateLimited } from '../../lib/errors';
 import { consume } from '../../lib/rate-limiter';
 import { randomCode, safeEqual, sha256 } from '../../lib/tokens';
+import type { MailMessage } from '../../mail/transport';
 
 export type CodePurpose = (typeof emailCodes.$inferInsert)['purpose'];
 
@@ -37,7 +38,7 @@ export interface CodeTarget {
  * stores a fresh one. Returns the code (for the e-mail) and a way to undo the
  * insert if the e-mail then cannot be sent.
  */
-export async function issueCode(
+async function issueCode(
   deps: Pick<AppDeps, 'db' | 'clock' | 'limiter'>,
   target: CodeTarget,
 ): Promise<{ code: string; discard: () => Promise<void> }> {
@@ -78,6 +79,27 @@ export async function issueCode(
       await deps.db.delete(emailCodes).where(eq(emailCodes.id, id));
     },
   };
+}
+
+/**
+ * Issues a code and e-mails it. If the e-mail cannot be sent the code is
+ * discarded again, so nothing half-done stays behind, and the client gets
+ * email_failed.
+ */
+export async function sendCode(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'mailer' | 'log'>,
+  target: CodeTarget,
+  compose: (code: string) => MailMessage,
+): Promise<void> {
+  const { code, discard } = await issueCode(deps, target);
+  const message = compose(code);
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.warn({ err: error, subject: message.subject }, 'code e-mail could not be sent');
+    await discard();
+    throw new AppError(502, 'email_failed');
+  }
 }
 
 /**

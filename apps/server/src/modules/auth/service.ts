@@ -9,7 +9,7 @@ import { consume } from '../../lib/rate-limiter';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { mailTemplates } from '../../mail/templates';
 import { recordSecurityEvent } from '../security-log/service';
-import { consumeCode, issueCode } from './codes';
+import { consumeCode, sendCode } from './codes';
 import { isCommonPassword, passwords } from './passwords';
 import { createSession, deleteUserSessions, type UserRow } from './sessions';
 
@@ -29,17 +29,6 @@ export function assertStrongPassword(password: string) {
 
 export function createAuthService(deps: AppDeps) {
   const { db, clock, config, mailer, limiter } = deps;
-
-  /** Sends a mail; on failure the caller's `undo` runs and the client gets email_failed. */
-  async function sendOrUndo(message: Parameters<typeof mailer.send>[0], undo: () => Promise<void>) {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      deps.log.warn({ err: error, subject: message.subject }, 'e-mail could not be sent');
-      await undo();
-      throw new AppError(502, 'email_failed');
-    }
-  }
 
   async function findByIdentifier(identifier: string): Promise<UserRow | undefined> {
     const lowered = identifier.trim().toLowerCase();
@@ -68,12 +57,11 @@ export function createAuthService(deps: AppDeps) {
   }
 
   async function sendLoginCode(user: UserRow, challengeId: number) {
-    const { code, discard } = await issueCode(deps, {
-      purpose: 'login',
-      email: user.email,
-      subject: `challenge:${challengeId}`,
-    });
-    await sendOrUndo(mailTemplates.loginCode(user.email, code), discard);
+    await sendCode(
+      deps,
+      { purpose: 'login', email: user.email, subject: `challenge:${challengeId}` },
+      (code) => mailTemplates.loginCode(user.email, code),
+    );
   }
 
   async function findChallenge(token: string | undefined, userId: number) {
@@ -97,12 +85,11 @@ export function createAuthService(deps: AppDeps) {
     async register({ input }: { input: RegisterInput }) {
       assertStrongPassword(input.password);
       if (await isTaken(input)) throw new AppError(409, 'duplicate');
-      const { code, discard } = await issueCode(deps, {
-        purpose: 'register',
-        email: input.email,
-        subject: input.username.toLowerCase(),
-      });
-      await sendOrUndo(mailTemplates.registrationCode(input.email, code), discard);
+      await sendCode(
+        deps,
+        { purpose: 'register', email: input.email, subject: input.username.toLowerCase() },
+        (code) => mailTemplates.registrationCode(input.email, code),
+      );
     },
 
     /** Step two: the right code creates the account and its first session, once. */

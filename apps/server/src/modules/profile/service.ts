@@ -4,14 +4,14 @@ import { users } from '../../db/schema/index';
 import type { AppDeps, RequestMeta } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { mailTemplates } from '../../mail/templates';
-import { consumeCode, issueCode } from '../auth/codes';
+import { consumeCode, sendCode } from '../auth/codes';
 import type { UserRow } from '../auth/sessions';
 import { recordSecurityEvent } from '../security-log/service';
 
 type MfaChange = 'enable' | 'disable';
 
 export function createProfileService(deps: AppDeps) {
-  const { db, clock, mailer } = deps;
+  const { db, clock } = deps;
 
   return {
     async changeUsername({
@@ -43,22 +43,11 @@ export function createProfileService(deps: AppDeps) {
     /** E-mails a code that confirms turning 2FA on or off (request and resend alike). */
     async requestMfaChange({ user, change }: { user: UserRow; change: MfaChange }) {
       const purpose = change === 'enable' ? 'mfa_enable' : 'mfa_disable';
-      const { code, discard } = await issueCode(deps, {
-        purpose,
-        email: user.email,
-        subject: `user:${user.id}`,
-      });
-      const message =
+      await sendCode(deps, { purpose, email: user.email, subject: `user:${user.id}` }, (code) =>
         change === 'enable'
           ? mailTemplates.mfaEnableCode(user.email, code)
-          : mailTemplates.mfaDisableCode(user.email, code);
-      try {
-        await mailer.send(message);
-      } catch (error) {
-        deps.log.warn({ err: error }, '2FA code e-mail could not be sent');
-        await discard();
-        throw new AppError(502, 'email_failed');
-      }
+          : mailTemplates.mfaDisableCode(user.email, code),
+      );
     },
 
     async confirmMfaChange({

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { securityLog, tickets } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../storage/storage';
-import { createTicketsService } from '../tickets/service';
+import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
 
 /**
  * Keeps the privacy policy's promises without anyone remembering to: security
@@ -16,8 +16,6 @@ const RUN_EVERY_MS = 24 * 60 * 60 * 1000;
 const TICKET_BATCH = 100;
 /** Any constant works; it only has to be the same for every instance. */
 const RETENTION_LOCK_ID = 515151;
-/** Deletion on the policy's behalf goes through the tickets service as staff's would. */
-const SYSTEM_ACTOR = { id: 0, isAdmin: true };
 
 export function monthsBefore(date: Date, months: number): Date {
   const d = new Date(date);

@@ -25,6 +25,9 @@ export interface Actor {
   isAdmin: boolean;
 }
 
+/** The server acting on its own (retention, account deletion): may do what staff may. */
+export const SYSTEM_ACTOR: Actor = { id: 0, isAdmin: true };
+
 export interface FileDto {
   id: string;
   url: string;
