@@ -118,11 +118,16 @@ export async function truncateAll(database: Database) {
   await database.db.execute(sql.raw(`truncate ${list} restart identity cascade`));
 }
 
+/** A fresh, empty folder under the system's temp directory. */
+export function tempDir(label = 'test'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `studio-${label}-`));
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: ORIGIN,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'studio-test-')),
+    DATA_DIR: tempDir(),
     WEB_DIR: path.join(os.tmpdir(), 'studio-no-web-build'),
     ...overrides,
   });

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { openPglite } from '../src/db/client';
 import { acquireDataDirLock, DataDirBusyError } from '../src/db/data-dir-lock';
 import { sessions, users } from '../src/db/schema/index';
 import type { Mailer } from '../src/mail/transport';
-import { Client, codeFrom, createTestContext, registerUser, testConfig } from './helpers';
+import { Client, codeFrom, createTestContext, registerUser, tempDir, testConfig } from './helpers';
 import { startInstance, stopInstance, waitHealthy } from './process-helpers';
 
 const run = promisify(execFile);
@@ -20,7 +19,7 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'studio-ops-'));
+const tmp = () => tempDir('ops');
 const ivo = { username: 'ivo', email: 'ivo@example.com', password: 'Sekretne-Haslo-42' };
 
 describe('configuration', () => {

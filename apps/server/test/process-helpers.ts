@@ -64,6 +64,19 @@ export async function waitHealthy(instance: Instance, timeoutMs = 180_000) {
   throw new Error(`instance did not start:\n${instance.output.join('')}`);
 }
 
+/** Several instances on one configuration, as behind a load balancer, started at once and ready. */
+export async function startInstances(count: number, env: Record<string, string>) {
+  const instances = await Promise.all(Array.from({ length: count }, () => startInstance(env)));
+  try {
+    await Promise.all(instances.map((instance) => waitHealthy(instance)));
+  } catch (error) {
+    // A failed start must not leave the others running behind the test.
+    await Promise.all(instances.map((instance) => stopInstance(instance, 'SIGKILL')));
+    throw error;
+  }
+  return instances;
+}
+
 export async function stopInstance(
   instance: Instance | undefined,
   signal: NodeJS.Signals = 'SIGTERM',

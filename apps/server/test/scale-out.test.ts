@@ -8,10 +8,9 @@ import {
   openSse,
   redisAvailable,
   register,
-  startInstance,
+  startInstances,
   startRedis,
   stopInstance,
-  waitHealthy,
 } from './process-helpers';
 
 /**
@@ -47,9 +46,7 @@ describe.skipIf(!adminUrl || !redisAvailable())('two instances on PostgreSQL and
       NODE_ENV: 'test',
     };
     // Both start at once on an empty database: the migration lock lets one migrate.
-    a = await startInstance(env);
-    b = await startInstance(env);
-    await Promise.all([waitHealthy(a), waitHealthy(b)]);
+    [a, b] = (await startInstances(2, env)) as [Instance, Instance];
   });
 
   afterAll(async () => {

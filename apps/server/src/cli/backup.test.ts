@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Client, registerUser, startMailCapture, testConfig } from '../../test/helpers';
+import { Client, registerUser, startMailCapture, tempDir, testConfig } from '../../test/helpers';
 import { createTicket, pngImage, postMessage } from '../../test/tickets-helpers';
 import { buildApp } from '../app';
 import { openPglite } from '../db/client';
 import { users } from '../db/schema/index';
 import { backupEmbedded, restoreEmbedded } from './backup';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'studio-backup-'));
+const tmp = () => tempDir('backup');
 
 describe('embedded backup and restore', () => {
   it('restores into a new DATA_DIR with every ticket, message and file, and the server runs on it', async () => {

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailCapture, startMailCapture } from '../helpers';
+import { type MailCapture, startMailCapture, tempDir } from '../helpers';
 import {
   Browser,
   type Instance,
@@ -15,6 +14,7 @@ import {
   redisAvailable,
   register,
   startInstance,
+  startInstances,
   startPostgres,
   startRedis,
   stopInstance,
@@ -28,7 +28,7 @@ import {
  * (in .ci/run), one file at a time; each test owns its servers.
  */
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'studio-fault-'));
+const tmp = () => tempDir('fault');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let mail: MailCapture;
@@ -284,9 +284,7 @@ describe.skipIf(!postgresAvailable() || !redisAvailable())('Redis stopped', () =
         ADMIN_EMAILS: 'staff@example.com',
         NODE_ENV: 'test',
       };
-      a = await startInstance(env);
-      b = await startInstance(env);
-      await Promise.all([waitHealthy(a), waitHealthy(b)]);
+      [a, b] = (await startInstances(2, env)) as [Instance, Instance];
       const customer = new Browser();
       await register(customer, a, mail, { username: 'ida', email: 'ida@example.com' });
       const staff = new Browser();
