@@ -1,3 +1,4 @@
+import type { FileAttachment } from '@studio/shared/types';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -28,17 +29,7 @@ export interface Actor {
 /** The server acting on its own (retention, account deletion): may do what staff may. */
 export const SYSTEM_ACTOR: Actor = { id: 0, isAdmin: true };
 
-export interface FileDto {
-  id: string;
-  url: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  isImage: boolean;
-  thumbnailUrl?: string;
-  width?: number;
-  height?: number;
-}
+export type FileDto = FileAttachment;
 
 export interface MessageDto {
   id: number;

@@ -5,15 +5,10 @@
  * everything the API sends goes through here before a component sees it.
  */
 
-export interface Attachment {
-  id: string;
-  url: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  isImage: boolean;
-  thumbnailUrl?: string;
-}
+import type { FileAttachment } from '@studio/shared/types';
+
+/** What the thread shows of an attachment; image dimensions are not needed there. */
+export type Attachment = Omit<FileAttachment, 'width' | 'height'>;
 
 export interface TicketMessage {
   id: number;
