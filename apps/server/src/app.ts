@@ -88,6 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
+    // A request that reaches a kept-alive connection just after SIGTERM is still answered
+    // (the database stays open until every connection has ended) rather than refused with
+    // Fastify's own 503 body, which is not our `{error}` shape.
+    return503OnClosing: false,
   });
 
   const database = options.database ?? (await openDatabase(config));
