@@ -1,7 +1,13 @@
 import type { PublicUser } from '@studio/shared/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../lib/errors';
-import { findSessionUser, sessionToken, setSessionCookie, type UserRow } from './sessions';
+import {
+  clearSessionCookie,
+  findSessionUser,
+  sessionToken,
+  setSessionCookie,
+  type UserRow,
+} from './sessions';
 
 export interface SessionAuth {
   user: UserRow;
@@ -26,6 +32,8 @@ export async function currentSession(
   if (found && token && found.renewedUntil) {
     setSessionCookie(reply, config, { token, expiresAt: found.renewedUntil }, true);
   }
+  // A cookie for a session that has ended is dropped, with the signed-in hint beside it.
+  if (token && !found) clearSessionCookie(reply, config);
   request.sessionAuth = found ? { user: found.user, sessionId: found.sessionId } : null;
   return request.sessionAuth;
 }

@@ -20,6 +20,12 @@ async function setup(options: { clock?: TestClock; env?: Record<string, string> 
   return { app, clock };
 }
 
+/** The Set-Cookie line of one cookie, e.g. `sid` or `__Host-signed_in`. */
+function setCookieLine(response: { headers: Record<string, unknown> }, name: string): string {
+  const lines = [response.headers['set-cookie'] ?? []].flat().map(String);
+  return lines.find((line) => line.startsWith(`${name}=`)) ?? '';
+}
+
 function sessionCookie(response: { cookies: unknown }) {
   return (response.cookies as Array<{ name: string; expires?: Date; httpOnly?: boolean }>).find(
     (c) => c.name === 'sid',
@@ -115,10 +121,11 @@ describe('login', () => {
     });
     const cookie = sessionCookie(response);
     expect(cookie?.expires).toBeUndefined();
-    expect(response.headers['set-cookie']).toMatch(/HttpOnly/);
-    expect(response.headers['set-cookie']).toMatch(/SameSite=Lax/);
-    expect(response.headers['set-cookie']).toMatch(/Path=\//);
-    expect(response.headers['set-cookie']).not.toMatch(/Secure/);
+    const sid = setCookieLine(response, 'sid');
+    expect(sid).toMatch(/HttpOnly/);
+    expect(sid).toMatch(/SameSite=Lax/);
+    expect(sid).toMatch(/Path=\//);
+    expect(sid).not.toMatch(/Secure/);
     clock.advance(SESSION_IDLE_MS - 60_000);
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
     // Use slides the idle window forward.
@@ -153,7 +160,8 @@ describe('login', () => {
     await client.post('/api/auth/register', bob);
     const code = codeFrom(await ctx.mail.last(bob.email));
     const response = await client.post('/api/auth/verify-email', { ...bob, code });
-    expect(response.headers['set-cookie']).toMatch(/^__Host-sid=[^;]+;.*Secure/);
+    expect(setCookieLine(response, '__Host-sid')).toMatch(/^__Host-sid=[^;]+;.*Secure/);
+    expect(setCookieLine(response, '__Host-signed_in')).toMatch(/^__Host-signed_in=1;.*Secure/);
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
@@ -170,6 +178,32 @@ describe('login', () => {
     // A stolen copy of the cookie is worthless after logout.
     const replay = await app.inject({ url: '/api/auth/me', cookies: { sid: token } });
     expect(replay.statusCode).toBe(401);
+  });
+
+  it('sets a script-readable signed-in hint with the session and clears it at logout or when the session is gone', async () => {
+    const { app, clock } = await setup();
+    const client = new Client(app);
+    const login = await client.post('/api/auth/login', {
+      identifier: 'bartek',
+      password: bob.password,
+      rememberMe: true,
+    });
+    const hint = setCookieLine(login, 'signed_in');
+    // No secret in it, and not HttpOnly: the page reads it to decide whether to ask `me`.
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/Expires=/);
+    expect(setCookieLine(await client.post('/api/auth/logout'), 'signed_in')).toMatch(
+      /^signed_in=;.*Expires=Thu, 01 Jan 1970/,
+    );
+
+    const other = new Client(app);
+    await other.post('/api/auth/login', { identifier: 'bartek', password: bob.password });
+    clock.advance(SESSION_IDLE_MS + 1000);
+    const expired = await other.get('/api/auth/me');
+    expect(expired.statusCode).toBe(401);
+    expect(setCookieLine(expired, 'signed_in')).toMatch(/^signed_in=;/);
+    expect(setCookieLine(expired, 'sid')).toMatch(/^sid=;/);
   });
 
   it('me answers 401 unauthorized without a session or with a forged token', async () => {

@@ -43,21 +43,37 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/**
+ * A cookie the page's script can read, holding no secret: it only says a session may
+ * exist, so logged-out pages skip asking `GET /api/auth/me` (and its 401) altogether.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
 export function setSessionCookie(
   reply: FastifyReply,
   config: Config,
   session: { token: string; expiresAt: Date },
   isPersistent: boolean,
 ) {
+  // Without remember-me the cookies die with the browser; the server's idle limit covers the rest.
+  const lifetime = isPersistent ? { expires: session.expiresAt } : {};
   reply.setCookie(cookieName(config, 'sid'), session.token, {
     ...baseCookieOptions(config),
-    // Without remember-me the cookie dies with the browser; the server's idle limit covers the rest.
-    ...(isPersistent ? { expires: session.expiresAt } : {}),
+    ...lifetime,
+  });
+  reply.setCookie(cookieName(config, SIGNED_IN_HINT_COOKIE), '1', {
+    ...baseCookieOptions(config),
+    httpOnly: false,
+    ...lifetime,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(cookieName(config, 'sid'), baseCookieOptions(config));
+  reply.clearCookie(cookieName(config, SIGNED_IN_HINT_COOKIE), {
+    ...baseCookieOptions(config),
+    httpOnly: false,
+  });
 }
 
 export function sessionToken(request: FastifyRequest, config: Config): string | undefined {
