@@ -1,9 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSessionHint, setSessionHint } from '~/test/account-screens';
 import {
   CURRENT_USER_QUERY_KEY,
   clearCurrentUser,
   clearReturnPath,
+  currentUserQueryOptions,
+  fetchCurrentUser,
+  hasSessionHint,
   isSafeReturnPath,
   RETURN_PATH_KEY,
   RETURN_TICKET_KEY,
@@ -21,7 +25,11 @@ const user = {
   mfa_enabled: false,
 };
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  clearSessionHint();
+  vi.unstubAllGlobals();
+});
 
 describe('return path', () => {
   it('stores the path and ticket under the documented keys and gives them back once', () => {
@@ -73,5 +81,50 @@ describe('current user cache', () => {
     clearCurrentUser(client);
     expect(client.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
     expect(client.getQueryData(['tickets'])).toBeUndefined();
+  });
+});
+
+describe('session hint cookie', () => {
+  it('is found under either name, among other cookies, and nowhere else', () => {
+    expect(hasSessionHint('signed_in=1')).toBe(true);
+    expect(hasSessionHint('theme=dark; __Host-signed_in=1; x=2')).toBe(true);
+    expect(hasSessionHint('a=1;signed_in=1')).toBe(true);
+    expect(hasSessionHint('')).toBe(false);
+    expect(hasSessionHint(undefined)).toBe(false);
+    expect(hasSessionHint('not_signed_in=1; signed_in_x=1; x=signed_in')).toBe(false);
+  });
+
+  it('reads document.cookie by default', () => {
+    expect(hasSessionHint()).toBe(false);
+    setSessionHint();
+    expect(hasSessionHint()).toBe(true);
+    clearSessionHint();
+    expect(hasSessionHint()).toBe(false);
+  });
+
+  it('without the hint the visitor is logged out at once, with no request', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchCurrentUser()).toBeNull();
+    const client = new QueryClient();
+    // Known from the first render: the query starts with data, not pending.
+    expect(await client.fetchQuery(currentUserQueryOptions)).toBeNull();
+    expect(client.getQueryState(CURRENT_USER_QUERY_KEY)?.status).toBe('success');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('with the hint asks the server, and a 401 still means logged out', async () => {
+    setSessionHint();
+    const answers = [
+      new Response(JSON.stringify({ user, isStaff: false }), { status: 200 }),
+      new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 }),
+    ];
+    const fetch = vi.fn(async () => answers.shift() as Response);
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchCurrentUser()).toEqual({ user, isStaff: false });
+    expect(await fetchCurrentUser()).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/auth/me');
+    expect(currentUserQueryOptions.initialData()).toBeUndefined();
   });
 });

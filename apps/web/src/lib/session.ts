@@ -8,7 +8,25 @@ import { api, isApiError } from './api-client';
  * Kontakt screen) without them importing each other. The session itself is
  * an HttpOnly cookie the page cannot read, so the truth is `GET /api/auth/me`:
  * 401 means "nobody", which is a normal answer here, not an error.
+ *
+ * The server sets a readable hint cookie (`signed_in=1`, `__Host-signed_in`
+ * over https) with the session cookie and clears it with it. Without the hint
+ * there is no session to ask about: the visitor is logged out at once, with no
+ * request (a logged-out page then has no 401 in the console and renders
+ * without waiting for the network).
  */
+
+const SESSION_HINT_COOKIES = ['signed_in', '__Host-signed_in'];
+
+/** Whether a session may exist: one of the hint cookies is present in `cookie`. */
+export function hasSessionHint(
+  cookie: string | undefined = typeof document === 'undefined' ? undefined : document.cookie,
+): boolean {
+  if (!cookie) return false;
+  return cookie
+    .split(';')
+    .some((part) => SESSION_HINT_COOKIES.includes(part.split('=')[0]?.trim() ?? ''));
+}
 
 export interface CurrentSession {
   user: PublicUser;
@@ -18,6 +36,7 @@ export interface CurrentSession {
 export const CURRENT_USER_QUERY_KEY = ['session', 'me'] as const;
 
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentSession | null> {
+  if (!hasSessionHint()) return null;
   try {
     return await api.get<MeResponse>('/api/auth/me', signal ? { signal } : {});
   } catch (error) {
@@ -29,6 +48,9 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentSes
 export const currentUserQueryOptions = {
   queryKey: CURRENT_USER_QUERY_KEY,
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchCurrentUser(signal),
+  // No hint (and while prerendering, where there is no cookie): known logged
+  // out from the first render, so the page never shows a loading state for it.
+  initialData: (): CurrentSession | null | undefined => (hasSessionHint() ? undefined : null),
   // The session changes only through our own calls, which update the cache directly.
   staleTime: 5 * 60_000,
   retry: (failureCount: number, error: unknown) =>

@@ -67,3 +67,16 @@ export function stubFetch(answer: (call: StubbedCall) => Response | Promise<Resp
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The readable hint cookie the server sets with a session (see lib/session.ts):
+ * without it the app does not ask `GET /api/auth/me` at all, so tests of
+ * logged-in screens set it, and every test file clears it afterwards.
+ */
+export function setSessionHint() {
+  document.cookie = 'signed_in=1; path=/';
+}
+
+export function clearSessionHint() {
+  document.cookie = 'signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+}

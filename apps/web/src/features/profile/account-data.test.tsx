@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '~/lib/session';
-import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import {
+  clearSessionHint,
+  json,
+  renderScreen,
+  type StubbedCall,
+  setSessionHint,
+  stubFetch,
+} from '~/test/account-screens';
 import ProfileRoute from './profile-route';
 
 /*
@@ -44,6 +51,7 @@ const login = { path: '/login', element: <p>Strona logowania</p> };
 type Answer = (call: StubbedCall) => Response | Promise<Response>;
 
 function stubApi(routes: Record<string, Answer> = {}) {
+  setSessionHint();
   return stubFetch((call) => {
     if (call.url === '/api/auth/me') return json(200, { user, isStaff: false });
     if (call.url === '/api/profile/notifications') return json(200, { email: true });
@@ -93,6 +101,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  clearSessionHint();
 });
 
 describe("'Pobierz moje dane'", () => {

@@ -1,7 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubFetch } from '~/test/account-screens';
+import {
+  clearSessionHint,
+  json,
+  renderScreen,
+  setSessionHint,
+  stubFetch,
+} from '~/test/account-screens';
 import MfaEnableRoute from './mfa-enable-route';
 import ProfileRoute from './profile-route';
 
@@ -24,9 +30,11 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  clearSessionHint();
 });
 
 function stubApi(user: typeof baseUser, routes: Record<string, () => Response> = {}) {
+  setSessionHint();
   return stubFetch(({ url }) => {
     if (url === '/api/auth/me') return json(200, { user, isStaff: false });
     const answer = routes[url];
