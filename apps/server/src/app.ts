@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import type { AppDeps } from './deps';
-import { type EventBus, MemoryEventBus } from './events/bus';
+import { type EventBus, MemoryEventBus, SESSION_CHANNEL, type SessionEvent } from './events/bus';
 import { RedisEventBus } from './events/redis-bus';
 import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -15,6 +15,7 @@ import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { SessionCache } from './modules/auth/session-cache';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { fileRoutes } from './modules/files/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -119,6 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return new RedisRateLimiter(limiterRedis, clock, app.log);
   };
 
+  const sessionCache = new SessionCache();
+  const stopForgetting = await bus.subscribe(SESSION_CHANNEL, (payload) =>
+    sessionCache.forget(payload as SessionEvent),
+  );
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -127,9 +132,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter: options.limiter ?? createLimiter(),
     log: app.log,
     bus,
+    sessionCache,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    await stopForgetting();
     mailer.close();
     limiterRedis?.disconnect();
     if (!options.bus) await bus.close();

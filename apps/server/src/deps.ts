@@ -5,6 +5,7 @@ import type { EventBus } from './events/bus';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Mailer } from './mail/transport';
+import type { SessionCache } from './modules/auth/session-cache';
 
 /** Shared resources every service receives; decorated onto the app as `deps`. */
 export interface AppDeps {
@@ -15,6 +16,7 @@ export interface AppDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   bus: EventBus;
+  sessionCache: SessionCache;
 }
 
 /** Who is asking, for the security log and throttling. */

@@ -9,11 +9,15 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** Channel on which session ends are announced, so live streams can close. */
+/**
+ * Channel on which session ends are announced, so live streams close and
+ * cached sessions are read again; a changed user (name, 2FA) is announced too.
+ */
 export const SESSION_CHANNEL = 'sessions';
 export type SessionEvent =
   | { type: 'session-ended'; sessionId: number }
-  | { type: 'user-sessions-ended'; userId: number };
+  | { type: 'user-sessions-ended'; userId: number }
+  | { type: 'user-changed'; userId: number };
 
 export class MemoryEventBus implements EventBus {
   private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();

@@ -10,12 +10,11 @@ import {
   users,
 } from '../../db/schema/index';
 import type { AppDeps, RequestMeta } from '../../deps';
-import { SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
 import { badRequest } from '../../lib/errors';
 import { mailTemplates } from '../../mail/templates';
 import type { FileStorage } from '../../storage/storage';
 import { consumeCode, sendCode } from '../auth/codes';
-import type { UserRow } from '../auth/sessions';
+import { announceSessionEvent, type UserRow } from '../auth/sessions';
 import { recordSecurityEvent } from '../security-log/service';
 import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
 
@@ -46,7 +45,7 @@ Hasło przechowujemy wyłącznie jako skrót (argon2id), dlatego nie ma go w eks
 `;
 
 export function createAccountService(deps: AppDeps, storage: FileStorage) {
-  const { db, clock, bus } = deps;
+  const { db, clock } = deps;
   const ticketsService = createTicketsService(deps, storage);
 
   return {
@@ -191,8 +190,7 @@ export function createAccountService(deps: AppDeps, storage: FileStorage) {
         meta,
         details: { deletedUserId: user.id, tickets: owned.length },
       });
-      const event: SessionEvent = { type: 'user-sessions-ended', userId: user.id };
-      await bus.publish(SESSION_CHANNEL, event);
+      await announceSessionEvent(deps, { type: 'user-sessions-ended', userId: user.id });
       return { tickets: owned.length };
     },
   };

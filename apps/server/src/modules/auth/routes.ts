@@ -8,13 +8,13 @@ import {
   VerifyEmailSchema,
 } from '@studio/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
 import { badRequest } from '../../lib/errors';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import { currentSession, requireUser, toPublicUser } from './guards';
 import { createAuthService, type NewSession } from './service';
 import {
+  announceSessionEvent,
   baseCookieOptions,
   clearSessionCookie,
   cookieName,
@@ -92,8 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
     const session = await currentSession(request, reply);
     if (session) {
       await deleteSession(app.deps, session.sessionId);
-      const event: SessionEvent = { type: 'session-ended', sessionId: session.sessionId };
-      await app.deps.bus.publish(SESSION_CHANNEL, event);
+      await announceSessionEvent(app.deps, { type: 'session-ended', sessionId: session.sessionId });
     }
     clearSessionCookie(reply, config);
     return { ok: true };
@@ -108,8 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/auth/password-reset/confirm', async (request) => {
     const input = parse(ResetConfirmSchema, request.body);
     const { userId } = await auth.confirmPasswordReset({ ...input, meta: requestMeta(request) });
-    const event: SessionEvent = { type: 'user-sessions-ended', userId };
-    await app.deps.bus.publish(SESSION_CHANNEL, event);
+    await announceSessionEvent(app.deps, { type: 'user-sessions-ended', userId });
     return { ok: true };
   });
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import type { AppDeps, RequestMeta } from '../../deps';
+import { SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
 import { randomToken, sha256 } from '../../lib/tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,31 +84,56 @@ export function sessionToken(request: FastifyRequest, config: Config): string | 
 /**
  * Finds the live session for a token and slides its expiry: a remembered
  * session lives 30 days from its last use, a browser session 12 hours.
+ * A session read in the last few seconds comes from the cache.
  */
 export async function findSessionUser(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'sessionCache'>,
   token: string,
 ): Promise<{ user: UserRow; sessionId: number; renewedUntil: Date | null } | null> {
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
+  const tokenHash = sha256(token);
+  let session = deps.sessionCache.get(tokenHash, now.getTime());
+  if (!session) {
+    const [row] = await deps.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!row) return null;
+    session = {
+      sessionId: row.session.id,
+      user: row.user,
+      isPersistent: row.session.isPersistent,
+      lastUsedAt: row.session.lastUsedAt,
+      expiresAt: row.session.expiresAt,
+    };
+    deps.sessionCache.set(tokenHash, session, now.getTime());
+  }
+  if (session.expiresAt <= now) return null;
   let renewedUntil: Date | null = null;
-  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    const lifetime = row.session.isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS;
+  if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    const lifetime = session.isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS;
     const expiresAt = new Date(now.getTime() + lifetime);
     await deps.db
       .update(sessions)
       .set({ lastUsedAt: now, expiresAt })
-      .where(eq(sessions.id, row.session.id));
+      .where(eq(sessions.id, session.sessionId));
+    session.lastUsedAt = now;
+    session.expiresAt = expiresAt;
     // A remembered session's cookie is extended along with the row.
-    if (row.session.isPersistent) renewedUntil = expiresAt;
+    if (session.isPersistent) renewedUntil = expiresAt;
   }
-  return { user: row.user, sessionId: row.session.id, renewedUntil };
+  return { user: session.user, sessionId: session.sessionId, renewedUntil };
+}
+
+/** Applies a session event here at once, and on every other instance through the bus. */
+export async function announceSessionEvent(
+  deps: Pick<AppDeps, 'bus' | 'sessionCache'>,
+  event: SessionEvent,
+) {
+  deps.sessionCache.forget(event);
+  await deps.bus.publish(SESSION_CHANNEL, event);
 }
 
 export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: number) {

@@ -5,7 +5,7 @@ import type { AppDeps, RequestMeta } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { mailTemplates } from '../../mail/templates';
 import { consumeCode, sendCode } from '../auth/codes';
-import type { UserRow } from '../auth/sessions';
+import { announceSessionEvent, type UserRow } from '../auth/sessions';
 import { recordSecurityEvent } from '../security-log/service';
 
 type MfaChange = 'enable' | 'disable';
@@ -32,6 +32,7 @@ export function createProfileService(deps: AppDeps) {
         if (isUniqueViolation(error)) throw new AppError(409, 'username_taken');
         throw error;
       }
+      await announceSessionEvent(deps, { type: 'user-changed', userId: user.id });
       await recordSecurityEvent(deps, {
         event: 'username_changed',
         userId: user.id,
@@ -73,6 +74,7 @@ export function createProfileService(deps: AppDeps) {
         .update(users)
         .set({ mfaEnabled: change === 'enable', updatedAt: clock.now() })
         .where(eq(users.id, user.id));
+      await announceSessionEvent(deps, { type: 'user-changed', userId: user.id });
       await recordSecurityEvent(deps, {
         event: change === 'enable' ? 'mfa_enabled' : 'mfa_disabled',
         userId: user.id,

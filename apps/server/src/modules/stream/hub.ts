@@ -183,6 +183,7 @@ export class StreamHub {
   }
 
   private endSessions(event: SessionEvent) {
+    if (event.type === 'user-changed') return;
     for (const connection of [...this.connections]) {
       const ends =
         event.type === 'session-ended'
