@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ticketEvents } from '../../db/schema/index';
+import { sessions, ticketEvents } from '../../db/schema/index';
 import { type EventBus, SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
+import type { Clock } from '../../lib/clock';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/events';
 
 export const MAX_STREAMS_PER_SESSION = 10;
@@ -64,10 +65,13 @@ function eventFor(connection: Connection, event: TicketEvent): string | null {
 export class StreamHub {
   private readonly connections = new Set<Connection>();
   private unsubscribe: Array<() => Promise<void>> = [];
+  /** One timer for all streams, running while any is open. */
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    private readonly clock: Clock,
   ) {}
 
   async start() {
@@ -104,7 +108,6 @@ export class StreamHub {
     ticketId: number | null;
     res: ServerResponse;
     lastEventId: number | null;
-    onClose: () => void;
   }) {
     let closed = false;
     const connection: Connection = {
@@ -117,12 +120,16 @@ export class StreamHub {
         if (closed) return;
         closed = true;
         this.connections.delete(connection);
-        input.onClose();
+        if (this.connections.size === 0) this.stopHeartbeat();
         if (!input.res.writableEnded) input.res.end();
       },
     };
     this.connections.add(connection);
     input.res.on('close', connection.close);
+    if (!this.heartbeat) {
+      this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+      this.heartbeat.unref();
+    }
 
     if (input.lastEventId !== null) {
       const missed = await this.replay(connection, input.lastEventId).catch((error: unknown) => {
@@ -180,6 +187,44 @@ export class StreamHub {
       if (connection.pending) connection.pending.push(event);
       else this.send(connection, event);
     }
+  }
+
+  /**
+   * Keeps proxies from closing idle streams, and ends the streams of sessions
+   * that expired: one query for every open stream, not one per stream.
+   */
+  private async beat() {
+    const current = [...this.connections];
+    const ids = [...new Set(current.map((c) => c.viewer.sessionId))];
+    let alive: Set<number>;
+    try {
+      alive = new Set<number>();
+      for (let i = 0; i < ids.length; i += 1000) {
+        const rows = await this.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(
+            and(
+              inArray(sessions.id, ids.slice(i, i + 1000)),
+              gt(sessions.expiresAt, this.clock.now()),
+            ),
+          );
+        for (const row of rows) alive.add(row.id);
+      }
+    } catch {
+      // While the database is unreachable, open streams are left alone.
+      alive = new Set(ids);
+    }
+    for (const connection of current) {
+      if (!this.connections.has(connection)) continue;
+      if (!alive.has(connection.viewer.sessionId)) connection.close();
+      else if (!connection.res.writableEnded) connection.res.write(': ping\n\n');
+    }
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   private endSessions(event: SessionEvent) {

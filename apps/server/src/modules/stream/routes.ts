@@ -1,11 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
 import { currentSession } from '../auth/guards';
 import { createTicketsService } from '../tickets/service';
-import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION, StreamHub } from './hub';
+import { MAX_STREAMS_PER_SESSION, StreamHub } from './hub';
 
 /** Clients wait 3–6 s before reconnecting, spread out so a restart is not a stampede. */
 export function retryWithJitter(): number {
@@ -20,8 +18,7 @@ function lastEventId(request: FastifyRequest): number | null {
 }
 
 export async function streamRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
-  const { db, clock } = app.deps;
-  const hub = new StreamHub(db, app.deps.bus);
+  const hub = new StreamHub(app.deps.db, app.deps.bus, app.deps.clock);
   await hub.start();
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
@@ -48,28 +45,9 @@ export async function streamRoutes(app: FastifyInstance, options: { storage: Fil
       'X-Content-Type-Options': 'nosniff',
     });
     res.write(`retry: ${retryWithJitter()}\n\n`);
-    // The heartbeat keeps proxies from closing an idle stream and notices a session that expired.
-    let connection: { close(): void } | undefined;
-    const heartbeat = setInterval(async () => {
-      const [alive] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.id, auth.sessionId), gt(sessions.expiresAt, clock.now())))
-        .catch(() => [{ id: auth.sessionId }]);
-      if (!alive) connection?.close();
-      else if (!res.writableEnded) res.write(': ping\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
     try {
-      connection = await hub.open({
-        viewer,
-        ticketId,
-        res,
-        lastEventId: lastEventId(request),
-        onClose: () => clearInterval(heartbeat),
-      });
+      await hub.open({ viewer, ticketId, res, lastEventId: lastEventId(request) });
     } catch (error) {
-      clearInterval(heartbeat);
       request.log.error({ err: error }, 'stream replay failed');
       res.end();
     }
