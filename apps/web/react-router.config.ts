@@ -9,18 +9,26 @@ import { finishBuild } from './scripts/finish-build';
  * catch-all route and becomes 404.html (see scripts/finish-build.ts), which the
  * server sends with status 404 for unknown paths.
  */
+/**
+ * Session-dependent routes whose logged-out view is a public page: it is
+ * prerendered (the visitor sees it without waiting for scripts, search engines
+ * can index it) and the route swaps in the logged-in screen in the browser.
+ * The server sends <route>/index.html whenever it exists.
+ */
+const PRERENDERED_CLIENT_ROUTES = ['/contact'];
+
 export default {
   appDirectory: 'src',
   // The browser tests build into a private directory so that a build started
   // elsewhere in the tree cannot swap the files under a running suite.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   ssr: false,
-  prerender: [...PUBLIC_ROUTES, '/404'],
+  prerender: [...PUBLIC_ROUTES, ...PRERENDERED_CLIENT_ROUTES, '/404'],
   buildEnd({ reactRouterConfig }) {
     finishBuild({
       buildDirectory: reactRouterConfig.buildDirectory,
       siteUrl: process.env.VITE_PUBLIC_URL ?? 'http://localhost:3000',
-      publicRoutes: PUBLIC_ROUTES,
+      publicRoutes: [...PUBLIC_ROUTES, ...PRERENDERED_CLIENT_ROUTES],
     });
   },
 } satisfies Config;

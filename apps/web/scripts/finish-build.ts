@@ -74,7 +74,6 @@ export function finishBuild(options: {
       'Disallow: /verify-email',
       'Disallow: /forgot-password',
       'Disallow: /reset-password',
-      'Disallow: /contact',
       '',
       `Sitemap: ${base}/sitemap.xml`,
       '',

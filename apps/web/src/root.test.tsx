@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { ErrorBoundary } from './root';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSessionHint, setSessionHint } from '~/test/account-screens';
+import { ErrorBoundary, THEME_SCRIPT } from './root';
 
 type Props = Parameters<typeof ErrorBoundary>[0];
 
@@ -9,5 +10,23 @@ describe('root error boundary', () => {
     render(<ErrorBoundary {...({ error: new Error('Coś poszło nie tak') } as Props)} />);
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText('Coś poszło nie tak')).toBeTruthy();
+  });
+});
+
+describe('the script before the first paint', () => {
+  const run = () => new Function(THEME_SCRIPT)();
+  const classes = () => document.documentElement.classList;
+  afterEach(() => {
+    clearSessionHint();
+    document.documentElement.className = '';
+  });
+
+  it('marks <html> signed-in only when the session hint cookie is there', () => {
+    run();
+    expect(classes().contains('dark')).toBe(true);
+    expect(classes().contains('signed-in')).toBe(false);
+    setSessionHint();
+    run();
+    expect(classes().contains('signed-in')).toBe(true);
   });
 });

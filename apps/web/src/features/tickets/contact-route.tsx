@@ -1,30 +1,71 @@
+import { lazy, Suspense } from 'react';
 import { pageMeta } from '~/lib/page-meta';
-import { useCurrentUser } from '~/lib/session';
+import { hasSessionHint, useCurrentUser } from '~/lib/session';
+import { useHydrated } from '~/lib/use-hydrated';
 import { LoginPrompt } from './components/login-prompt';
 import { secondaryButtonClass } from './components/styles';
-import { TicketsScreen } from './components/tickets-screen';
+
+// The tickets screen is most of this page's code and only logged-in visitors see
+// it: the public, prerendered view (the login prompt) does not wait for it.
+const loadTicketsScreen = () =>
+  import('./components/tickets-screen').then((m) => ({ default: m.TicketsScreen }));
+const TicketsScreen = lazy(loadTicketsScreen);
+// A visitor who may be logged in fetches it while the session is being checked.
+if (typeof document !== 'undefined' && hasSessionHint()) void loadTicketsScreen();
 
 export function meta() {
+  // The logged-out view is a public page (how to reach us): it may be indexed.
   return pageMeta({
     title: 'Kontakt',
     description:
       'Napisz do naszego studia: załóż zgłoszenie, dołącz zrzuty ekranu lub pliki i rozmawiaj z zespołem w jednym miejscu.',
     path: '/contact',
-    noIndex: true,
   });
 }
 
+const loading = (
+  <p role="status" className="py-24 text-center text-slate-600 dark:text-slate-300">
+    Ładowanie…
+  </p>
+);
+
+function LoggedOutView({ className }: { className?: string }) {
+  return (
+    <div className={className}>
+      <h1 className="mb-6 text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        Kontakt
+      </h1>
+      <LoginPrompt />
+    </div>
+  );
+}
+
 export default function ContactRoute() {
+  const hydrated = useHydrated();
   const { user, isPending, error, refetch } = useCurrentUser();
 
   return (
     <main className="mx-auto w-full max-w-7xl px-3 pt-24 pb-8 sm:px-6 lg:px-8">
-      {isPending ? (
-        <p role="status" className="py-24 text-center text-slate-600 dark:text-slate-300">
-          Ładowanie…
-        </p>
+      {!hydrated ? (
+        // The prerendered HTML is the logged-out view. With the session hint
+        // cookie, root.tsx marks <html> `signed-in` before the first paint and this
+        // shows the loading state instead, so a logged-in visitor never sees the
+        // login prompt flash; the next render shows the real state.
+        <>
+          <LoggedOutView className="signed-in:hidden" />
+          <p
+            aria-hidden="true"
+            className="hidden py-24 text-center text-slate-600 signed-in:block dark:text-slate-300"
+          >
+            Ładowanie…
+          </p>
+        </>
+      ) : isPending ? (
+        loading
       ) : user ? (
-        <TicketsScreen user={user} />
+        <Suspense fallback={loading}>
+          <TicketsScreen user={user} />
+        </Suspense>
       ) : error ? (
         <div role="alert" className="mx-auto max-w-md py-24 text-center">
           <p className="text-slate-800 dark:text-slate-100">
@@ -35,12 +76,7 @@ export default function ContactRoute() {
           </button>
         </div>
       ) : (
-        <>
-          <h1 className="mb-6 text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-            Kontakt
-          </h1>
-          <LoginPrompt />
-        </>
+        <LoggedOutView />
       )}
     </main>
   );
