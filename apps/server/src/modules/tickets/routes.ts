@@ -1,12 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { SnapshotCache } from '../../db/snapshot-cache';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { FileStorage } from '../../storage/storage';
 import { requireUser } from '../auth/guards';
 import { type Actor, createTicketsService, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './service';
 import { readMessageUpload } from './upload';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const ListQuerySchema = z.object({
   status: z.enum(['open', 'closed']).optional(),
@@ -43,10 +46,17 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
   await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 5 } });
   const service = createTicketsService(app.deps, options.storage);
 
+  // The list and threads are read far more often than they change.
+  const reads = new SnapshotCache(app.deps.db);
+
   app.get('/api/tickets', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
     const query = parse(ListQuerySchema, request.query);
-    return service.listTickets({ actor, ...query });
+    const key = `list:${actor.id}:${actor.isAdmin}:${JSON.stringify(query)}`;
+    const { json } = await reads.read(key, async (tx) => ({
+      json: JSON.stringify(await service.listTickets({ actor, ...query }, tx)),
+    }));
+    return reply.type(JSON_TYPE).send(json);
   });
 
   app.post('/api/tickets', async (request, reply) => {
@@ -61,8 +71,19 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
 
   app.get('/api/tickets/:id/messages', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
-    const messages = await service.listMessages({ actor, ticketId: ticketIdParam(request) });
-    return { messages };
+    const ticketId = ticketIdParam(request);
+    const thread = await reads.read(
+      `thread:${ticketId}:${actor.id}:${actor.isAdmin}`,
+      async (tx) => {
+        const { messages, newestId, readUpTo } = await service.readThread({ actor, ticketId }, tx);
+        return { json: JSON.stringify({ messages }), newestId, readUpTo };
+      },
+    );
+    // Reading moves the viewer's marker to the newest message; written only when it moves.
+    if (thread.newestId !== null && thread.readUpTo < thread.newestId) {
+      await service.markRead({ actor, ticketId, messageId: thread.newestId });
+    }
+    return reply.type(JSON_TYPE).send(thread.json);
   });
 
   app.post('/api/tickets/:id/messages', async (request, reply) => {

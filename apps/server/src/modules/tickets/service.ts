@@ -1,5 +1,5 @@
 import type { FileAttachment } from '@studio/shared/types';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
@@ -260,13 +260,16 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
   return {
     visibleTicket,
 
-    async listTickets(input: {
-      actor: Actor;
-      status?: TicketStatus;
-      q?: string;
-      limit: number;
-      cursor?: string;
-    }): Promise<{ tickets: TicketDto[]; next_cursor: string | null }> {
+    async listTickets(
+      input: {
+        actor: Actor;
+        status?: TicketStatus;
+        q?: string;
+        limit: number;
+        cursor?: string;
+      },
+      database: Db = db,
+    ): Promise<{ tickets: TicketDto[]; next_cursor: string | null }> {
       const { actor } = input;
       const conditions: SQL[] = [];
       if (!actor.isAdmin) conditions.push(eq(tickets.ownerId, actor.id));
@@ -285,7 +288,7 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
           and m.id > coalesce(${ticketReads.lastReadMessageId}, 0)
           and m.author_id is distinct from ${actor.id}
       )::int`;
-      const rows = await db
+      const rows = await database
         .select({
           id: tickets.id,
           seq: tickets.seq,
@@ -412,10 +415,16 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
       );
     },
 
-    /** Oldest first; reading moves the viewer's marker to the newest message. */
-    async listMessages(input: { actor: Actor; ticketId: number }): Promise<MessageDto[]> {
-      const ticket = await visibleTicket(input.actor, input.ticketId);
-      const rows = await db
+    /**
+     * Oldest first, with the newest message's id and where the viewer's read
+     * marker stands, so the caller can move the marker (markRead) when needed.
+     */
+    async readThread(
+      input: { actor: Actor; ticketId: number },
+      database: Db = db,
+    ): Promise<{ messages: MessageDto[]; newestId: number | null; readUpTo: number }> {
+      const ticket = await visibleTicket(input.actor, input.ticketId, database);
+      const rows = await database
         .select({
           id: ticketMessages.id,
           authorId: ticketMessages.authorId,
@@ -428,42 +437,53 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
         .leftJoin(users, eq(users.id, ticketMessages.authorId))
         .where(eq(ticketMessages.ticketId, ticket.id))
         .orderBy(asc(ticketMessages.id));
-      const ids = rows.map((r) => r.id);
-      const files = ids.length
-        ? await db
-            .select()
-            .from(ticketAttachments)
-            .where(inArray(ticketAttachments.messageId, ids))
-            .orderBy(asc(ticketAttachments.messageId), asc(ticketAttachments.position))
-        : [];
+      // By ticket (indexed), not by a list of 200 message ids.
+      const files = await database
+        .select()
+        .from(ticketAttachments)
+        .where(eq(ticketAttachments.ticketId, ticket.id))
+        .orderBy(asc(ticketAttachments.messageId), asc(ticketAttachments.position));
+      const [marker] = await database
+        .select({ id: ticketReads.lastReadMessageId })
+        .from(ticketReads)
+        .where(and(eq(ticketReads.ticketId, ticket.id), eq(ticketReads.userId, input.actor.id)));
       const byMessage = new Map<number, FileDto[]>();
       for (const f of files) {
         const list = byMessage.get(f.messageId) ?? [];
         list.push(toFileDto(f));
         byMessage.set(f.messageId, list);
       }
-      const newest = ids.at(-1);
-      if (newest !== undefined) {
-        await db
-          .insert(ticketReads)
-          .values({ ticketId: ticket.id, userId: input.actor.id, lastReadMessageId: newest })
-          .onConflictDoUpdate({
-            target: [ticketReads.ticketId, ticketReads.userId],
-            set: {
-              lastReadMessageId: sql`greatest(${ticketReads.lastReadMessageId}, ${newest})`,
-            },
-          });
-      }
-      return rows.map((r) => ({
-        id: r.id,
-        ticket_id: ticket.id,
-        user_id: r.authorId,
-        username: r.username ?? DELETED_USER,
-        is_admin: r.isAdmin,
-        body: r.body,
-        created_at: r.createdAt.toISOString(),
-        files: byMessage.get(r.id) ?? [],
-      }));
+      return {
+        messages: rows.map((r) => ({
+          id: r.id,
+          ticket_id: ticket.id,
+          user_id: r.authorId,
+          username: r.username ?? DELETED_USER,
+          is_admin: r.isAdmin,
+          body: r.body,
+          created_at: r.createdAt.toISOString(),
+          files: byMessage.get(r.id) ?? [],
+        })),
+        newestId: rows.at(-1)?.id ?? null,
+        readUpTo: marker?.id ?? 0,
+      };
+    },
+
+    /** Moves the viewer's read marker forward to `messageId` (never back). */
+    async markRead(input: { actor: Actor; ticketId: number; messageId: number }) {
+      await db
+        .insert(ticketReads)
+        .values({
+          ticketId: input.ticketId,
+          userId: input.actor.id,
+          lastReadMessageId: input.messageId,
+        })
+        .onConflictDoUpdate({
+          target: [ticketReads.ticketId, ticketReads.userId],
+          set: {
+            lastReadMessageId: sql`greatest(${ticketReads.lastReadMessageId}, ${input.messageId})`,
+          },
+        });
     },
 
     async setStatus(input: { actor: Actor; ticketId: number; status: TicketStatus }) {

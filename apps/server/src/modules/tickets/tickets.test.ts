@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, ORIGIN } from '../../../test/helpers';
+import { Client, createTestContext, ORIGIN } from '../../../test/helpers';
 import {
   createTicket,
   pngImage,
@@ -331,6 +331,57 @@ describe('the list', () => {
     expect((await admin.client.get('/api/tickets?cursor=nonsense')).statusCode).toBe(400);
     expect((await admin.client.get('/api/tickets?limit=0')).statusCode).toBe(400);
     expect((await admin.client.get('/api/tickets?status=gone')).statusCode).toBe(400);
+  });
+});
+
+describe('reads answered from the snapshot cache', () => {
+  it('never give one user what was read for another, and show every write at once', async () => {
+    const { app, alice, bob, admin } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Tylko moje' })).json();
+    const path = `/api/tickets/${id}/messages`;
+    // Alice's thread and list are now cached; Bob asks for the same URLs.
+    expect((await alice.client.get(path)).statusCode).toBe(200);
+    expect((await alice.client.get('/api/tickets')).json().tickets).toHaveLength(1);
+    expect((await bob.client.get(path)).statusCode).toBe(404);
+    expect((await bob.client.get('/api/tickets')).json().tickets).toEqual([]);
+
+    // A second instance on the same database (no shared bus): its write shows here at once.
+    const other = await ctx.app({ clock: app.deps.clock });
+    const adminElsewhere = new Client(other);
+    adminElsewhere.cookies.set('sid', admin.client.cookies.get('sid') as string);
+    await postMessage(adminElsewhere, id, { body: 'Odpowiedź z drugiej instancji' });
+    const thread = (await alice.client.get(path)).json().messages;
+    expect(thread.map((m: { body: string }) => m.body)).toEqual([
+      'Tylko moje',
+      'Odpowiedź z drugiej instancji',
+    ]);
+    // The list read before the write is not answered again either.
+    await adminElsewhere.request('PATCH', `/api/tickets/${id}/status`, { status: 'closed' });
+    expect((await alice.client.get('/api/tickets')).json().tickets[0].status).toBe('closed');
+  });
+
+  it('moves the read marker once, not on every read', async () => {
+    const { app, alice, admin } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Pytanie' })).json();
+    const marker = async () =>
+      (
+        await app.deps.db
+          .select({ id: ticketReads.lastReadMessageId })
+          .from(ticketReads)
+          .where(eq(ticketReads.userId, admin.user.id))
+      )[0]?.id;
+    expect(await marker()).toBeUndefined();
+    const first = (await admin.client.get(`/api/tickets/${id}/messages`)).json().messages;
+    expect(await marker()).toBe(first[0].id);
+    // Reading again writes nothing: no transaction commits in between.
+    const snapshot = async () =>
+      JSON.stringify(await app.deps.db.execute(sql`select pg_current_snapshot()::text as s`));
+    const before = await snapshot();
+    await admin.client.get(`/api/tickets/${id}/messages`);
+    expect(await snapshot()).toBe(before);
+    const reply = (await postMessage(alice.client, id, { body: 'Jeszcze coś' })).json().message;
+    await admin.client.get(`/api/tickets/${id}/messages`);
+    expect(await marker()).toBe(reply.id);
   });
 });
 
