@@ -1,18 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '~/lib/when-idle';
 
 // Decorative layers are split into their own chunks and loaded only after the
 // page has painted, so they never compete with the content for the first paint.
 const Backdrop = lazy(() => import('~/components/backdrop/backdrop'));
 const TargetCursor = lazy(() => import('~/components/target-cursor'));
-
-function whenIdle(callback: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(callback, { timeout: 1500 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 200);
-  return () => clearTimeout(id);
-}
 
 export function DeferredEffects() {
   const [ready, setReady] = useState(false);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { pageMeta } from '~/lib/page-meta';
 import { FeatureCards } from './components/feature-cards';
 import { ImageStrips } from './components/image-strips';
+import { STRIP_BOOT_SCRIPT } from './strip-boot';
 
 export function meta() {
   return pageMeta({
@@ -15,6 +16,9 @@ export function meta() {
 export default function HomeRoute() {
   return (
     <main className="relative overflow-hidden">
+      {/* Chooses and preloads the strips' images while the HTML is parsed (strip-boot.ts). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
+      <script dangerouslySetInnerHTML={{ __html: STRIP_BOOT_SCRIPT }} />
       <ImageStrips />
       {/* Keeps the hero text readable over the moving images in both themes. */}
       <div

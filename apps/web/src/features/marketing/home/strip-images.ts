@@ -1,6 +1,27 @@
 /** Pure helpers of the home image strips, unit-tested in strip-images.test.ts. */
 
 export const STRIP_POOL_SIZE = 18;
+
+export interface StripConfig {
+  /** Pixels per second; the sign is the direction (negative moves left). */
+  velocity: number;
+  /** Extra content width that the strip starts shifted by, in viewport widths. */
+  prebufferVw: number;
+  maxImages: number;
+}
+
+/** SPEC §9: speeds 60, 70 and 95 px/s; two strips move left, one right. */
+export const STRIPS: readonly StripConfig[] = [
+  { velocity: -60, prebufferVw: 0, maxImages: 50 },
+  // Moving right reveals content from the left, so this strip starts prebuffered.
+  { velocity: 70, prebufferVw: 1.8, maxImages: 80 },
+  { velocity: -95, prebufferVw: 0, maxImages: 50 },
+];
+
+/** Image box: h-56 (224 px) tall, 3:2. Gap 8 px (SPEC §9). */
+export const ITEM_WIDTH = 336;
+export const GAP = 8;
+export const MAX_PRELOAD = 64;
 export const stripImageSrc = (n: number) => `/images/strips/${String(n).padStart(2, '0')}.webp`;
 
 /** Fisher–Yates shuffle with an injectable random source for tests. */
@@ -57,4 +78,21 @@ export function wrapOffset(offset: number, loopWidth: number): number {
   if (loopWidth <= 0) return 0;
   const wrapped = offset % loopWidth;
   return wrapped > 0 ? wrapped - loopWidth : wrapped;
+}
+
+/** Each strip's random image sequence for a viewport width (SPEC §9). */
+export function chooseSequences(viewportWidth: number, random: () => number = Math.random) {
+  return STRIPS.map((strip) =>
+    pickImages(
+      imagesNeeded({
+        viewportWidth,
+        itemWidth: ITEM_WIDTH,
+        gap: GAP,
+        prebufferPx: strip.prebufferVw * viewportWidth,
+        max: strip.maxImages,
+      }),
+      STRIP_POOL_SIZE,
+      random,
+    ),
+  );
 }

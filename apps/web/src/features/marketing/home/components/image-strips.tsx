@@ -1,27 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '~/lib/use-media-query';
-import { imagesNeeded, pickImages, stripImageSrc, wrapOffset } from '../strip-images';
+import { whenIdle } from '~/lib/when-idle';
+import { takeBootedStrips } from '../strip-boot';
+import {
+  chooseSequences,
+  GAP,
+  ITEM_WIDTH,
+  MAX_PRELOAD,
+  STRIPS,
+  stripImageSrc,
+  wrapOffset,
+} from '../strip-images';
 
-interface StripConfig {
-  /** Pixels per second; the sign is the direction (negative moves left). */
-  velocity: number;
-  /** Extra content width that the strip starts shifted by, in viewport widths. */
-  prebufferVw: number;
-  maxImages: number;
-}
-
-/** SPEC §9: speeds 60, 70 and 95 px/s; two strips move left, one right. */
-export const STRIPS: readonly StripConfig[] = [
-  { velocity: -60, prebufferVw: 0, maxImages: 50 },
-  // Moving right reveals content from the left, so this strip starts prebuffered.
-  { velocity: 70, prebufferVw: 1.8, maxImages: 80 },
-  { velocity: -95, prebufferVw: 0, maxImages: 50 },
-];
-
-/** Image box: h-56 (224 px) tall, 3:2. Gap 8 px (SPEC §9). */
-const ITEM_WIDTH = 336;
-const GAP = 8;
-const MAX_PRELOAD = 64;
 /** A long frame (tab switch, jank) must not make the strips jump (SPEC §9: 0.05 s). */
 const MAX_FRAME_STEP = 0.05;
 
@@ -53,26 +43,22 @@ export function ImageStrips() {
   const trackRefs = useRef<(HTMLDivElement | null)[]>([]);
 
   useEffect(() => {
-    const viewportWidth = window.innerWidth;
-    const chosen = STRIPS.map((strip) =>
-      pickImages(
-        imagesNeeded({
-          viewportWidth,
-          itemWidth: ITEM_WIDTH,
-          gap: GAP,
-          prebufferPx: strip.prebufferVw * viewportWidth,
-          max: strip.maxImages,
-        }),
-      ),
-    );
-    setSequences(chosen);
     let cancelled = false;
-    const unique = [...new Set(chosen.flat())].map(stripImageSrc);
-    void preload(unique).then(() => {
-      if (!cancelled) setReady(true);
+    // The strips are decoration: their rendering and animation wait for the
+    // first idle period so they never compete with the page's first paint and
+    // hydration. Their images are already loading (STRIP_BOOT_SCRIPT).
+    const cancelIdle = whenIdle(() => {
+      const viewportWidth = window.innerWidth;
+      const chosen = takeBootedStrips(viewportWidth) ?? chooseSequences(viewportWidth);
+      setSequences(chosen);
+      const unique = [...new Set(chosen.flat())].map(stripImageSrc);
+      void preload(unique).then(() => {
+        if (!cancelled) setReady(true);
+      });
     });
     return () => {
       cancelled = true;
+      cancelIdle();
     };
   }, []);
 
