@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
+import type pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { users } from './db/schema/index';
@@ -63,7 +64,7 @@ export function redactUrl(url: string): string {
   return `${pathname}?${keys.join('&')}`;
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config): pino.LoggerOptions {
   return {
     level: config.logLevel,
     redact: {
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? loggerOptions(config) }),
+    // One line per request, written when it is answered (onResponse below), not two.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
@@ -151,12 +154,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .where(inArray(sql`lower(${users.email})`, config.adminEmails));
   }
 
+  // Flat fields: a nested request object cost twice as much to log (redaction walks it).
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request completed',
+    );
+    done();
+  });
+
   // JSON calls accept only application/json; a form post or text/plain is 415.
   app.removeContentTypeParser(['text/plain']);
 
   // Called, not registered: these must apply to the whole app, not an encapsulated child.
   errorHandler(app);
-  await securityHeaders(app);
+  securityHeaders(app);
   await app.register(fastifyCookie);
   csrfProtection(app);
 

@@ -67,15 +67,24 @@ describe('cross-site request protection', () => {
 describe('responses', () => {
   it('sends security headers with a CSP that forbids framing', async () => {
     const app = await ctx.app();
-    const response = await app.inject({ url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
+    const page = await app.inject({ url: '/' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    // HSTS only over https (tested with an https PUBLIC_URL in login.test.ts).
-    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A JSON call: a shorter set that allows nothing to render at all.
+    const api = await app.inject({ url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    for (const response of [page, api]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // HSTS only over https (tested with an https PUBLIC_URL in login.test.ts).
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('the reset page itself is served with Referrer-Policy: no-referrer', async () => {
@@ -147,7 +156,7 @@ describe('logs', () => {
       },
     });
     const config = testConfig({ SMTP_URL: ctx.mail.url, LOG_LEVEL: 'trace' });
-    const logger = pino(loggerOptions(config) as pino.LoggerOptions, sink);
+    const logger = pino(loggerOptions(config), sink);
     const app = await ctx.app({ config, loggerInstance: logger });
     const client = new Client(app);
     await client.post('/api/auth/register', hana);
