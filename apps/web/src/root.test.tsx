@@ -29,4 +29,13 @@ describe('the script before the first paint', () => {
     run();
     expect(classes().contains('signed-in')).toBe(true);
   });
+
+  it('marks <html> cookie-ok once the cookie notice was accepted', () => {
+    run();
+    expect(classes().contains('cookie-ok')).toBe(false);
+    localStorage.setItem('nd_cookie_notice', 'shown');
+    run();
+    expect(classes().contains('cookie-ok')).toBe(true);
+    localStorage.clear();
+  });
 });

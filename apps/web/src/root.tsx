@@ -22,11 +22,12 @@ const AppToaster = lazy(() => import('./app/toaster'));
  * the default: only a stored 'light' turns it off (SPEC §4). It also marks
  * <html> `signed-in` when the session hint cookie is there (lib/session.ts), so
  * prerendered logged-out content can stay hidden for a visitor who may be
- * logged in (the `signed-in:` variant in app.css). The server allows this
- * script by its hash, so keep it a constant string.
+ * logged in (the `signed-in:` variant in app.css), and `cookie-ok` when the
+ * cookie notice was accepted, so the prerendered notice never flashes. The
+ * server allows this script by its hash, so keep it a constant string.
  */
 export const THEME_SCRIPT =
-  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in')}})();";
+  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in')}try{if(localStorage.getItem('nd_cookie_notice')!==null){d.classList.add('cookie-ok')}}catch(e){}})();";
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

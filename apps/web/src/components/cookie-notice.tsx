@@ -14,8 +14,11 @@ function readAccepted(): boolean {
 
 /** Shown until accepted with 'Kontynuuj'; any stored value hides it (SPEC §2, §4). */
 export function CookieNotice() {
-  // Hidden in the prerendered HTML: visitors who accepted must never see it flash.
-  const [visible, setVisible] = useState(false);
+  // In the prerendered HTML, so a first visit paints it with the page instead of
+  // after the scripts (it was the largest text painted late on short pages).
+  // Visitors who accepted never see it: root.tsx marks <html> `cookie-ok` before
+  // the first paint (the `cookie-ok:hidden` below), and it is removed here.
+  const [visible, setVisible] = useState(true);
   useEffect(() => setVisible(!readAccepted()), []);
 
   if (!visible) return null;
@@ -33,7 +36,7 @@ export function CookieNotice() {
     <section
       aria-label="Informacja o plikach cookie"
       data-cookie-notice
-      className="fixed inset-x-3 bottom-3 z-[60] mx-auto max-w-2xl rounded-2xl border border-slate-900/10 bg-white/90 p-4 shadow-2xl backdrop-blur-md sm:flex sm:items-center sm:gap-4 dark:border-white/15 dark:bg-slate-900/90"
+      className="cookie-ok:hidden fixed inset-x-3 bottom-3 z-[60] mx-auto max-w-2xl rounded-2xl border border-slate-900/10 bg-white/90 p-4 shadow-2xl backdrop-blur-md sm:flex sm:items-center sm:gap-4 dark:border-white/15 dark:bg-slate-900/90"
     >
       <p className="text-sm text-slate-700 dark:text-slate-200">
         Używamy wyłącznie niezbędnych plików cookie i pamięci przeglądarki, aby strona działała
