@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { imagesNeeded, pickImages, shuffle, stripImageSrc, wrapOffset } from './strip-images';
+import {
+  easeStandard,
+  imagesNeeded,
+  pickImages,
+  shuffle,
+  stripImageSrc,
+  wrapOffset,
+} from './strip-images';
 
 function seeded(seed: number) {
   let s = seed;
@@ -40,5 +47,18 @@ describe('home strip images', () => {
     expect(wrapOffset(-110, 100)).toBe(-10);
     expect(wrapOffset(30, 100)).toBe(-70);
     expect(wrapOffset(0, 100)).toBe(0);
+  });
+});
+
+describe('fade easing', () => {
+  it('is cubic-bezier(0.4, 0, 0.2, 1): 0 to 1, rising, fast then slow', () => {
+    expect(easeStandard(0)).toBe(0);
+    expect(easeStandard(1)).toBe(1);
+    expect(easeStandard(0.5)).toBeCloseTo(0.7756, 3);
+    let previous = 0;
+    for (let t = 0.05; t <= 1; t += 0.05) {
+      expect(easeStandard(t)).toBeGreaterThanOrEqual(previous);
+      previous = easeStandard(t);
+    }
   });
 });

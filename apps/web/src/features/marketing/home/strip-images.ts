@@ -96,3 +96,24 @@ export function chooseSequences(viewportWidth: number, random: () => number = Ma
     ),
   );
 }
+
+/**
+ * CSS `cubic-bezier(0.4, 0, 0.2, 1)` (Tailwind's default transition easing) at
+ * time `t` in [0, 1], for fades driven from script.
+ */
+export function easeStandard(t: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  const [x1, y1, x2, y2] = [0.4, 0, 0.2, 1];
+  const coord = (u: number, a: number, b: number) =>
+    3 * a * u * (1 - u) ** 2 + 3 * b * u ** 2 * (1 - u) + u ** 3;
+  // x(u) is increasing on [0, 1]: bisection finds the u whose x is t.
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 30; i++) {
+    const mid = (lo + hi) / 2;
+    if (coord(mid, x1, x2) < t) lo = mid;
+    else hi = mid;
+  }
+  return coord((lo + hi) / 2, y1, y2);
+}

@@ -4,6 +4,7 @@ import { whenIdle } from '~/lib/when-idle';
 import { takeBootedStrips } from '../strip-boot';
 import {
   chooseSequences,
+  easeStandard,
   GAP,
   ITEM_WIDTH,
   MAX_PRELOAD,
@@ -14,6 +15,7 @@ import {
 
 /** A long frame (tab switch, jank) must not make the strips jump (SPEC §9: 0.05 s). */
 const MAX_FRAME_STEP = 0.05;
+const FADE_MS = 1000;
 
 function preload(sources: string[]): Promise<void> {
   return Promise.all(
@@ -61,6 +63,30 @@ export function ImageStrips() {
       cancelIdle();
     };
   }, []);
+
+  // The 1 s fade-in runs on the main thread rather than as a CSS transition:
+  // Chrome counts images under a compositor-run opacity transition as painted
+  // only when it ends, so the largest paint would be reported a second after the
+  // strips actually appear. Same duration and easing as the transition it replaces.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!ready || !root) return;
+    if (reduced) {
+      root.style.opacity = '1';
+      return;
+    }
+    let raf = 0;
+    let start = 0;
+    const step = (now: number) => {
+      if (!start) start = now;
+      const progress = Math.min((now - start) / FADE_MS, 1);
+      // Never exactly 0 once started: the strips count as shown from the first frame.
+      root.style.opacity = String(Math.max(easeStandard(progress), 0.001));
+      if (progress < 1) raf = requestAnimationFrame(step);
+    };
+    raf = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(raf);
+  }, [ready, reduced]);
 
   useEffect(() => {
     if (!ready || !sequences) return;
@@ -119,7 +145,7 @@ export function ImageStrips() {
       data-strips
       data-state={ready ? 'ready' : 'loading'}
       data-animating="false"
-      className={`pointer-events-none absolute inset-x-0 top-[18vh] flex flex-col gap-2 overflow-hidden transition-opacity duration-1000 ${ready ? 'opacity-100' : 'opacity-0'}`}
+      className="pointer-events-none absolute inset-x-0 top-[18vh] flex flex-col gap-2 overflow-hidden opacity-0"
     >
       {sequences?.map((sequence, stripIndex) => (
         <div
