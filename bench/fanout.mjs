@@ -4,7 +4,7 @@
 // so the client stays small next to the server it measures.
 import http from 'node:http';
 import { login } from './api.mjs';
-import { log, round, rssBytes, sleep, summarize } from './lib/util.mjs';
+import { log, round, settledRss, sleep, summarize } from './lib/util.mjs';
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
 
@@ -43,17 +43,6 @@ function openStream(baseUrl, token, onEvent) {
   });
 }
 
-/** Resident memory after a quiet spell: the median of five readings a second apart. */
-async function settledRss(pid) {
-  await sleep(8000);
-  const readings = [];
-  for (let i = 0; i < 5; i++) {
-    readings.push(rssBytes(pid));
-    await sleep(1000);
-  }
-  return readings.sort((a, b) => a - b)[2];
-}
-
 export async function fanout({
   baseUrl,
   serverPid,
@@ -67,8 +56,6 @@ export async function fanout({
     throw new Error('need more staff sessions: the server allows 10 per session');
   const adminCookie = await login(baseUrl);
 
-  const rssBefore = await settledRss(serverPid);
-
   let round_ = -1;
   let sentAt = 0;
   let received = 0;
@@ -78,9 +65,21 @@ export async function fanout({
 
   log(`opening ${streams} list streams (${staffTokens.length} staff sessions)`);
   const opened = [];
-  const started = performance.now();
+  const half = Math.floor(streams / 2);
+  let rssHalf = 0;
+  let openMs = 0;
+  let started = performance.now();
   // In batches, so the listen backlog is never the thing being measured.
   for (let i = 0; i < streams; i += 100) {
+    if (i === half) {
+      // Memory is compared between half and all of the streams, both read at
+      // rest: the first reading also absorbs what the earlier runs left for
+      // the garbage collector, which would otherwise swamp the streams' share.
+      openMs += performance.now() - started;
+      log(`${half} streams open; reading memory at rest`);
+      rssHalf = await settledRss(serverPid);
+      started = performance.now();
+    }
     const batch = [];
     for (let j = i; j < Math.min(streams, i + 100); j++) {
       const token = staffTokens[j % staffTokens.length].token;
@@ -96,10 +95,8 @@ export async function fanout({
     }
     opened.push(...(await Promise.all(batch)));
   }
-  const openSeconds = (performance.now() - started) / 1000;
+  const openSeconds = (openMs + performance.now() - started) / 1000;
   log(`${opened.length} streams open in ${round(openSeconds, 1)} s`);
-
-  // Let the garbage of the opening burst be collected before reading memory.
   const rssAfter = await settledRss(serverPid);
 
   const missed = [];
@@ -136,8 +133,9 @@ export async function fanout({
       p99: round(stats.p99, 1),
       max: round(stats.max, 1),
     },
-    rssBeforeMB: round(rssBefore / 1024 ** 2, 1),
+    streamsAtFirstReading: half,
+    rssHalfMB: round(rssHalf / 1024 ** 2, 1),
     rssAfterMB: round(rssAfter / 1024 ** 2, 1),
-    memoryPerStreamKB: round((rssAfter - rssBefore) / 1024 / opened.length, 1),
+    memoryPerStreamKB: round((rssAfter - rssHalf) / 1024 / (opened.length - half), 1),
   };
 }

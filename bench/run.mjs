@@ -38,8 +38,19 @@ if (Number.isFinite(fdLimit) && fdLimit < 8192 && !process.env.BENCH_ULIMIT_RAIS
   process.exit(again.status ?? 1);
 }
 
-const { log, machine, readResult, round, rssBytes, run, sleep, startServer, tempDir, writeResult } =
-  await import('./lib/util.mjs');
+const {
+  log,
+  machine,
+  readResult,
+  round,
+  rssBytes,
+  run,
+  settledRss,
+  sleep,
+  startServer,
+  tempDir,
+  writeResult,
+} = await import('./lib/util.mjs');
 const { writeReadme } = await import('./lib/report.mjs');
 
 const num = (name, fallback) => {
@@ -158,8 +169,7 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
       staffSessionsPerUser: Math.max(1, Math.ceil(streams / 20 / 10)),
     });
     try {
-      await sleep(10_000);
-      const restAfterStartMB = round(rssBytes(server.pid) / 1024 ** 2, 1);
+      const restAfterStartMB = round((await settledRss(server.pid)) / 1024 ** 2, 1);
       log(`server at rest after start: ${restAfterStartMB} MB resident`);
       let apiResult = null;
       const api = await import('./api.mjs');
@@ -201,17 +211,13 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
           ...apiResult,
         });
       }
-      // V8 gives memory back only once the process has been idle for a while
-      // (its "memory reducer", about 45 s here): the figure right after the
-      // load is kept for reference, the one at rest is taken after 90 s.
-      const afterLoad = [];
-      for (let waited = 10; waited <= 90; waited += 10) {
-        await sleep(10_000);
-        afterLoad.push({ seconds: waited, mb: round(rssBytes(server.pid) / 1024 ** 2, 1) });
-      }
-      const justAfterLoadMB = afterLoad[0].mb;
-      const restAfterLoadMB = afterLoad.at(-1).mb;
-      log(`server after the load: ${afterLoad.map((a) => `${a.seconds} s ${a.mb} MB`).join(', ')}`);
+      // V8 gives back what the load grew only once the process has been idle
+      // for a while (its memory reducer, about 45 s here): the figure 10 s
+      // after the load is kept for reference, the settled one is at rest.
+      await sleep(10_000);
+      const justAfterLoadMB = round(rssBytes(server.pid) / 1024 ** 2, 1);
+      const restAfterLoadMB = round((await settledRss(server.pid)) / 1024 ** 2, 1);
+      log(`server after the load: ${justAfterLoadMB} MB, at rest ${restAfterLoadMB} MB resident`);
       writeResult('memory', {
         ...common,
         engine: 'pglite',
@@ -219,7 +225,6 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
         restAfterStartMB,
         justAfterLoadMB,
         restAfterLoadMB,
-        afterLoad,
         afterParts: parts.filter((p) => p === 'api-pglite' || p === 'fanout'),
       });
     } finally {

@@ -165,3 +165,21 @@ export const round = (value, digits = 1) => {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 };
+
+/**
+ * Resident memory at rest. V8 gives back what a burst grew only after about
+ * 45 s of quiet (its memory reducer), so: a reading every 5 s until 60 s have
+ * passed and the last three agree within 2 MB (3 minutes at most); their median.
+ */
+export async function settledRss(pid) {
+  const started = Date.now();
+  const readings = [];
+  for (;;) {
+    await sleep(5000);
+    readings.push(rssBytes(pid));
+    const last = readings.slice(-3).sort((a, b) => a - b);
+    const steady = last.length === 3 && last[2] - last[0] < 2 * 1024 ** 2;
+    const waited = Date.now() - started;
+    if ((waited >= 60_000 && steady) || waited >= 180_000) return last[1];
+  }
+}

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
 
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -10,6 +9,16 @@ const THUMBNAIL_PX = 320;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type');
+
+/**
+ * Loaded at the first image, not at start: the image library maps about 30 MB
+ * that a server at rest does not need (bench/README.md, memory at rest).
+ */
+let sharpModule: Promise<typeof import('sharp')> | null = null;
+async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 /** A stored file ready to be written: bytes we produced or checked, never the upload as sent. */
 export interface PreparedFile {
@@ -100,6 +109,7 @@ export async function prepareFile(
       thumbnail: null,
     };
   }
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(raw, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const encoded =
