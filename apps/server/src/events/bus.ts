@@ -19,6 +19,16 @@ export type SessionEvent =
   | { type: 'user-sessions-ended'; userId: number }
   | { type: 'user-changed'; userId: number };
 
+/** Whether an event is about this session: by its id, or by its user's. */
+export function sessionEventNames(
+  event: SessionEvent,
+  session: { sessionId: number; userId: number },
+): boolean {
+  return event.type === 'session-ended'
+    ? session.sessionId === event.sessionId
+    : session.userId === event.userId;
+}
+
 export class MemoryEventBus implements EventBus {
   private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
 

@@ -4,7 +4,7 @@ import { Client, createTestContext, registerUser, resetTokenFrom } from '../../.
 import { users } from '../../db/schema/index';
 import { MemoryEventBus } from '../../events/bus';
 import { TestClock } from '../../lib/clock';
-import { SESSION_CACHE_TTL_MS } from './session-cache';
+import { type CachedSession, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -67,5 +67,41 @@ describe('cached sessions', () => {
     await client.post('/api/auth/logout');
     clock.advance(SESSION_CACHE_TTL_MS + 1);
     expect((await elsewhere.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('SessionCache', () => {
+  const session = (sessionId: number, userId: number) =>
+    ({
+      sessionId,
+      user: { id: userId },
+      isPersistent: false,
+      lastUsedAt: new Date(),
+      expiresAt: new Date(),
+    }) as unknown as CachedSession;
+
+  it('does not keep a read that was on its way when an event ended the session', () => {
+    const cache = new SessionCache();
+    const readBegan = cache.generation;
+    // The logout is applied while the database read is still running…
+    cache.forget({ type: 'session-ended', sessionId: 1 });
+    // …so what that read found must not be trusted afterwards.
+    cache.set('hash', session(1, 7), 0, readBegan);
+    expect(cache.get('hash', 0)).toBeNull();
+    cache.set('hash', session(1, 7), 0, cache.generation);
+    expect(cache.get('hash', 0)).not.toBeNull();
+  });
+
+  it('drops by session id or by user id, and entries expire after their lifetime', () => {
+    const cache = new SessionCache();
+    cache.set('a', session(1, 7), 0, cache.generation);
+    cache.set('b', session(2, 7), 0, cache.generation);
+    cache.set('c', session(3, 8), 0, cache.generation);
+    cache.forget({ type: 'session-ended', sessionId: 1 });
+    expect(cache.get('a', 0)).toBeNull();
+    cache.forget({ type: 'user-changed', userId: 7 });
+    expect(cache.get('b', 0)).toBeNull();
+    expect(cache.get('c', SESSION_CACHE_TTL_MS)).not.toBeNull();
+    expect(cache.get('c', SESSION_CACHE_TTL_MS + 1)).toBeNull();
   });
 });

@@ -1,7 +1,5 @@
-import type { users } from '../../db/schema/index';
-import type { SessionEvent } from '../../events/bus';
-
-type UserRow = typeof users.$inferSelect;
+import { type SessionEvent, sessionEventNames } from '../../events/bus';
+import type { UserRow } from './sessions';
 
 export interface CachedSession {
   sessionId: number;
@@ -25,6 +23,17 @@ const MAX_ENTRIES = 20_000;
 /** Sessions by token hash, as last read from the database. */
 export class SessionCache {
   private readonly entries = new Map<string, { session: CachedSession; readAt: number }>();
+  /**
+   * Counts forget() calls. A read that was already on its way to the database
+   * when an event arrived may carry the session as it was before the event:
+   * set() drops it when the count moved since the read began.
+   */
+  private forgets = 0;
+
+  /** Taken before reading a session from the database, and handed to set(). */
+  get generation(): number {
+    return this.forgets;
+  }
 
   get(tokenHash: string, now: number): CachedSession | null {
     const entry = this.entries.get(tokenHash);
@@ -36,7 +45,8 @@ export class SessionCache {
     return entry.session;
   }
 
-  set(tokenHash: string, session: CachedSession, now: number) {
+  set(tokenHash: string, session: CachedSession, now: number, readGeneration: number) {
+    if (readGeneration !== this.forgets) return;
     // Map keeps insertion order, so the first key is the oldest read.
     if (this.entries.size >= MAX_ENTRIES && !this.entries.has(tokenHash)) {
       const oldest = this.entries.keys().next().value;
@@ -48,16 +58,11 @@ export class SessionCache {
 
   /** Applies a session event: what it names is read from the database next time. */
   forget(event: SessionEvent) {
+    this.forgets++;
     for (const [hash, { session }] of this.entries) {
-      const matches =
-        event.type === 'session-ended'
-          ? session.sessionId === event.sessionId
-          : session.user.id === event.userId;
-      if (matches) this.entries.delete(hash);
+      if (sessionEventNames(event, { sessionId: session.sessionId, userId: session.user.id })) {
+        this.entries.delete(hash);
+      }
     }
-  }
-
-  clear() {
-    this.entries.clear();
   }
 }

@@ -94,6 +94,7 @@ export async function findSessionUser(
   const tokenHash = sha256(token);
   let session = deps.sessionCache.get(tokenHash, now.getTime());
   if (!session) {
+    const generation = deps.sessionCache.generation;
     const [row] = await deps.db
       .select({ session: sessions, user: users })
       .from(sessions)
@@ -108,7 +109,7 @@ export async function findSessionUser(
       lastUsedAt: row.session.lastUsedAt,
       expiresAt: row.session.expiresAt,
     };
-    deps.sessionCache.set(tokenHash, session, now.getTime());
+    deps.sessionCache.set(tokenHash, session, now.getTime(), generation);
   }
   if (session.expiresAt <= now) return null;
   let renewedUntil: Date | null = null;

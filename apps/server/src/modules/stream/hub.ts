@@ -2,7 +2,12 @@ import type { ServerResponse } from 'node:http';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, ticketEvents } from '../../db/schema/index';
-import { type EventBus, SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
+import {
+  type EventBus,
+  SESSION_CHANNEL,
+  type SessionEvent,
+  sessionEventNames,
+} from '../../events/bus';
 import type { Clock } from '../../lib/clock';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/events';
 
@@ -230,11 +235,7 @@ export class StreamHub {
   private endSessions(event: SessionEvent) {
     if (event.type === 'user-changed') return;
     for (const connection of [...this.connections]) {
-      const ends =
-        event.type === 'session-ended'
-          ? connection.viewer.sessionId === event.sessionId
-          : connection.viewer.userId === event.userId;
-      if (ends) connection.close();
+      if (sessionEventNames(event, connection.viewer)) connection.close();
     }
   }
 }
