@@ -9,7 +9,11 @@ type TicketListPanelProps = Omit<TicketListProps, 'id'> & {
 };
 
 /** The list with the button that folds it away on narrow screens (SPEC.md §2). */
-export function TicketListPanel({ unread, onToggleOpenOnMobile, ...listProps }: TicketListPanelProps) {
+export function TicketListPanel({
+  unread,
+  onToggleOpenOnMobile,
+  ...listProps
+}: TicketListPanelProps) {
   const listId = useId();
   return (
     <div className={`${panelClass} flex min-h-0 flex-col gap-3 p-3 sm:p-4`}>

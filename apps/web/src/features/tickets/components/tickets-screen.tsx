@@ -1,8 +1,8 @@
 import type { PublicUser } from '@studio/shared/types';
 import { useRef, useState } from 'react';
 import { useMessages } from '../api/get-messages';
-import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useOpenTicket } from '../hooks/use-open-ticket';
+import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useTicketAdminActions } from '../hooks/use-ticket-admin-actions';
 import { useTicketList } from '../hooks/use-ticket-list';
 import { useTicketNavigation } from '../hooks/use-ticket-navigation';
