@@ -110,6 +110,15 @@ const isListUrl = (url: string) => url === '/api/tickets' || url.startsWith('/ap
 const listGets = (calls: StubbedCall[]) =>
   calls.filter((c) => c.method === 'GET' && isListUrl(c.url));
 
+/** The list holds ticket 5; its thread is whatever `thread` returns at the time of the GET. */
+function stubTicketApi(thread: () => unknown[]) {
+  return stubFetch((call) => {
+    if (isListUrl(call.url)) return json(200, { tickets: [ticket], next_cursor: null });
+    if (call.url === '/api/tickets/5/messages') return json(200, { messages: thread() });
+    return json(404, { error: 'not_found' });
+  });
+}
+
 /** Lets any refetch an event would start reach fetch. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
 
@@ -133,11 +142,7 @@ afterEach(() => {
 describe('the thread after a send and on live events', () => {
   it('shows the own message from the send answer without fetching the thread, also on its echo', async () => {
     let thread = [message(10, 'Dzień dobry, w czym pomóc?', support)];
-    const calls = stubFetch((call) => {
-      if (isListUrl(call.url)) return json(200, { tickets: [ticket], next_cursor: null });
-      if (call.url === '/api/tickets/5/messages') return json(200, { messages: thread });
-      return json(404, { error: 'not_found' });
-    });
+    const calls = stubTicketApi(() => thread);
     const uploads = stubUploads(() => ({ message: message(11, 'Strona nie działa', ala) }));
 
     renderScreen(<TicketsScreen user={user} />, { path: '/contact', url: '/contact?ticket=5' });
@@ -176,12 +181,7 @@ describe('the thread after a send and on live events', () => {
   });
 
   it('fetches the thread for a status change on its stream, which names no message', async () => {
-    const calls = stubFetch((call) => {
-      if (isListUrl(call.url)) return json(200, { tickets: [ticket], next_cursor: null });
-      if (call.url === '/api/tickets/5/messages')
-        return json(200, { messages: [message(10, 'Witamy', support)] });
-      return json(404, { error: 'not_found' });
-    });
+    const calls = stubTicketApi(() => [message(10, 'Witamy', support)]);
     renderScreen(<TicketsScreen user={user} />, { path: '/contact', url: '/contact?ticket=5' });
     expect(await screen.findByText('Witamy')).toBeTruthy();
     act(() => threadStream().emit('message', { type: 'status', ticket_id: 5, status: 'closed' }));
