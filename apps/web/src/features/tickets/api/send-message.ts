@@ -23,13 +23,18 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: (message, { ticketId }) => {
-      if (message) {
-        // Shown at once; the refetch (and the stream event) confirm it.
-        queryClient.setQueryData<TicketMessage[]>(messagesQueryKey(ticketId), (old) =>
+      const threadKey = messagesQueryKey(ticketId);
+      // The answer is the stored message itself: shown from it, without fetching the thread
+      // again (the stream's echo of it is skipped too, see use-ticket-streams).
+      if (message && queryClient.getQueryData(threadKey)) {
+        queryClient.setQueryData<TicketMessage[]>(threadKey, (old) =>
           old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
         );
+      } else {
+        // No usable answer, or no thread loaded to add it to: only a fetch can show it.
+        void queryClient.invalidateQueries({ queryKey: threadKey });
       }
-      void queryClient.invalidateQueries({ queryKey: messagesQueryKey(ticketId) });
+      // The list's order and previews change with the new message.
       void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
     },
   });

@@ -55,7 +55,7 @@ function emptyListText(filter: TicketFilter): string {
   return NO_TICKETS_MESSAGE;
 }
 
-interface TicketListProps {
+export interface TicketListProps {
   id: string;
   filter: TicketFilter;
   onFilterChange: (filter: TicketFilter) => void;

@@ -2,11 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messagesQueryKey } from '../api/get-messages';
 import { ticketsQueryKey } from '../api/get-tickets';
+import type { TicketMessage } from '../lib/attachments';
 import { openStream } from '../lib/event-stream';
+import { isAlreadyShown } from '../lib/stream-events';
 
 /**
  * Live updates (SPEC.md §4): a `ticket` event on the list stream reloads the
- * list, a `message` event on the open ticket's stream reloads its messages.
+ * list, a `message` event on the open ticket's stream reloads its messages
+ * unless it announces a message the thread already shows (the echo of the
+ * viewer's own send, which the send's answer put there).
  * Both streams exist only while someone is logged in, and after a lost
  * connection everything shown is refetched, because events sent meanwhile
  * may be gone.
@@ -43,7 +47,10 @@ export function useTicketStreams({
     return openStream({
       url: `/api/stream/tickets/${ticketId}/messages`,
       events: ['message'],
-      onEvent: () => void queryClient.invalidateQueries({ queryKey: key }),
+      onEvent: (_type, data) => {
+        if (isAlreadyShown(data, queryClient.getQueryData<TicketMessage[]>(key))) return;
+        void queryClient.invalidateQueries({ queryKey: key });
+      },
       onReconnect: () => void queryClient.invalidateQueries({ queryKey: key }),
     });
   }, [enabled, ticketId, queryClient]);

@@ -1,0 +1,148 @@
+import { MESSAGE_BODY_MAX } from '@studio/shared/limits';
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+  useId,
+  useRef,
+} from 'react';
+import { ACCEPT_ATTRIBUTE, MAX_FILES_PER_MESSAGE } from '../lib/file-rules';
+import { FilePreview, fileKey } from './file-preview';
+import { PaperclipIcon, SendIcon } from './icons';
+import { iconButtonClass, primaryButtonClass } from './styles';
+import { UploadProgress } from './upload-progress';
+
+interface ComposerFormProps {
+  /** The draft's form creates the ticket; its texts say so. */
+  isDraft: boolean;
+  textareaRef: Ref<HTMLTextAreaElement>;
+  body: string;
+  onBodyChange: (body: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
+  files: readonly File[];
+  onPickFiles: (files: File[]) => void;
+  onRemoveFile: (index: number) => void;
+  error: string | null;
+  isSending: boolean;
+  /** 0..1 while files upload, null otherwise. */
+  progress: number | null;
+  canSubmit: boolean;
+  onSubmit: () => void;
+}
+
+/** The message input as the writer sees it: files, text, errors, progress and the send button. */
+export function ComposerForm({
+  isDraft,
+  textareaRef,
+  body,
+  onBodyChange,
+  onKeyDown,
+  onPaste,
+  files,
+  onPickFiles,
+  onRemoveFile,
+  error,
+  isSending,
+  progress,
+  canSubmit,
+  onSubmit,
+}: ComposerFormProps) {
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const bodyId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      aria-label={isDraft ? 'Nowe zgłoszenie' : 'Odpowiedź'}
+      className="border-t border-slate-200 p-3 sm:p-4 dark:border-white/10"
+    >
+      {files.length > 0 && (
+        <ul aria-label="Załączone pliki" className="mb-3 flex flex-wrap gap-2">
+          {files.map((file, index) => (
+            <FilePreview key={fileKey(file)} file={file} onRemove={() => onRemoveFile(index)} />
+          ))}
+        </ul>
+      )}
+
+      <label htmlFor={bodyId} className="sr-only">
+        {isDraft ? 'Opisz swoją sprawę' : 'Treść wiadomości'}
+      </label>
+      <textarea
+        id={bodyId}
+        ref={textareaRef}
+        value={body}
+        onChange={(event) => onBodyChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        rows={3}
+        maxLength={MESSAGE_BODY_MAX}
+        placeholder={isDraft ? 'Opisz swoją sprawę…' : 'Napisz wiadomość…'}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+        className="block max-h-60 min-h-20 w-full resize-y rounded-xl border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-500 dark:border-white/25 dark:bg-slate-950/70 dark:text-white dark:placeholder:text-slate-400"
+      />
+
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          className="mt-2 text-sm font-medium text-red-700 dark:text-red-300"
+        >
+          {error}
+        </p>
+      )}
+
+      {isSending && progress !== null && <UploadProgress fraction={progress} />}
+
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-1">
+          <input
+            ref={fileInputRef}
+            type="file"
+            multiple
+            accept={ACCEPT_ATTRIBUTE}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="file-input"
+            onChange={(event) => {
+              onPickFiles(Array.from(event.target.files ?? []));
+              // The same file can be chosen again after removing it.
+              event.target.value = '';
+            }}
+          />
+          <button
+            type="button"
+            onClick={() => fileInputRef.current?.click()}
+            disabled={isSending || files.length >= MAX_FILES_PER_MESSAGE}
+            className={iconButtonClass}
+            aria-label="Dołącz pliki"
+            aria-describedby={hintId}
+          >
+            <PaperclipIcon />
+          </button>
+          <p id={hintId} className="min-w-0 text-xs text-slate-600 dark:text-slate-400">
+            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.
+            <span className="hidden sm:inline"> Enter wysyła, Shift+Enter to nowa linia.</span>
+          </p>
+        </div>
+        <button
+          type="submit"
+          disabled={!canSubmit || isSending}
+          aria-disabled={isSending || undefined}
+          className={`${primaryButtonClass} shrink-0`}
+        >
+          <SendIcon className="size-4" />
+          {isSending ? 'Wysyłanie…' : isDraft ? 'Utwórz zgłoszenie' : 'Wyślij'}
+        </button>
+      </div>
+    </form>
+  );
+}

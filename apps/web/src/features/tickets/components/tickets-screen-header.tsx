@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { secondaryButtonClass } from './styles';
+
+export function TicketsScreenHeader({ username, isAdmin }: { username: string; isAdmin: boolean }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          Kontakt
+        </h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Zalogowano jako{' '}
+          <span className="font-medium text-slate-900 dark:text-white">{username}</span>
+          {isAdmin && ' (administrator)'}
+        </p>
+      </div>
+      <Link to="/profile" className={secondaryButtonClass}>
+        Profil
+      </Link>
+    </div>
+  );
+}
