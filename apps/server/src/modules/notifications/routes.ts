@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notificationPrefs } from '../../db/schema/index';
 import { parse } from '../../lib/validate';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../auth/index';
 import { emailEnabled, type JobRunner } from './worker';
 
 const PrefsSchema = z.object({ email: z.boolean() });
