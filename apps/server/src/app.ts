@@ -18,8 +18,7 @@ import { accountRoutes } from './modules/account/routes';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { fileRoutes } from './modules/files/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { JobRunner } from './modules/notifications/worker';
+import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { profileRoutes } from './modules/profile/routes';
 import {
   createRetentionService,

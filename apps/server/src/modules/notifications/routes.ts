@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { notificationPrefs } from '../../db/schema/index';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../auth/index';
-import { emailEnabled, type JobRunner } from './worker';
+import { emailEnabled } from './email-preference';
+import type { JobRunner } from './worker';
 
 const PrefsSchema = z.object({ email: z.boolean() });
 
