@@ -15,12 +15,10 @@ import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
 import { accountRoutes } from './modules/account/routes';
-import { authRoutes } from './modules/auth/routes';
-import { SessionCache } from './modules/auth/session-cache';
+import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { fileRoutes } from './modules/files/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { JobRunner } from './modules/notifications/worker';
+import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { profileRoutes } from './modules/profile/routes';
 import {
   createRetentionService,

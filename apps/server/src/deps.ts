@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { EventBus } from './events/bus';
+import type { UserRow } from './db/types';
+import type { EventBus, SessionEvent } from './events/bus';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Mailer } from './mail/transport';
-import type { SessionCache } from './modules/auth/session-cache';
 
 /** Shared resources every service receives; decorated onto the app as `deps`. */
 export interface AppDeps {
@@ -16,13 +16,29 @@ export interface AppDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   bus: EventBus;
-  sessionCache: SessionCache;
+  sessionCache: SessionCacheStore;
 }
 
-/** Who is asking, for the security log and throttling. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
+export interface CachedSession {
+  sessionId: number;
+  user: UserRow;
+  isPersistent: boolean;
+  lastUsedAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * What services need of the session cache. Only its shape is named here: the
+ * implementation (`modules/auth/session-cache.ts`) uses the auth module's
+ * session code, which itself takes `AppDeps`, so importing it would make a cycle.
+ */
+export interface SessionCacheStore {
+  /** Taken before reading a session from the database, and handed to set(). */
+  readonly generation: number;
+  get(tokenHash: string, now: number): CachedSession | null;
+  set(tokenHash: string, session: CachedSession, now: number, readGeneration: number): void;
+  /** Applies a session event: what it names is read from the database next time. */
+  forget(event: SessionEvent): void;
 }
 
 declare module 'fastify' {

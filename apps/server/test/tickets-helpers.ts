@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema/index';
 import type { Clock } from '../src/lib/clock';
-import { createSession } from '../src/modules/auth/sessions';
+import { createSession } from '../src/modules/auth/index';
 import { Client, ORIGIN } from './helpers';
 
 /**

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../deps';
+
+/** Who is asking, for the security log and throttling. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
 
 /** request.ip honours X-Forwarded-For only when TRUST_PROXY is set (see app.ts). */
 export function requestMeta(request: FastifyRequest): RequestMeta {

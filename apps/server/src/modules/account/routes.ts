@@ -5,8 +5,7 @@ import { consume } from '../../lib/rate-limiter';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import type { FileStorage } from '../../storage/storage';
-import { requireUser } from '../auth/guards';
-import { clearSessionCookie } from '../auth/sessions';
+import { clearSessionCookie, requireUser } from '../auth/index';
 import { createAccountService } from './service';
 
 /** An export reads every file of the user: a few an hour is plenty. */

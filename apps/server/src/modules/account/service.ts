@@ -9,12 +9,12 @@ import {
   tickets,
   users,
 } from '../../db/schema/index';
-import type { AppDeps, RequestMeta } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
 import { mailTemplates } from '../../mail/templates';
 import type { FileStorage } from '../../storage/storage';
-import { consumeCode, sendCode } from '../auth/codes';
-import { announceSessionEvent, type UserRow } from '../auth/sessions';
+import { announceSessionEvent, consumeCode, sendCode, type UserRow } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/service';
 import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
 

@@ -1,13 +1,8 @@
 import type { PublicUser } from '@studio/shared/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/types';
 import { AppError, forbidden } from '../../lib/errors';
-import {
-  clearSessionCookie,
-  findSessionUser,
-  sessionToken,
-  setSessionCookie,
-  type UserRow,
-} from './sessions';
+import { clearSessionCookie, findSessionUser, sessionToken, setSessionCookie } from './sessions';
 
 export interface SessionAuth {
   user: UserRow;

@@ -12,13 +12,14 @@ import { badRequest } from '../../lib/errors';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import { currentSession, requireUser, toPublicUser } from './guards';
-import { createAuthService, type NewSession } from './service';
+import { createAuthService } from './service';
 import {
   announceSessionEvent,
   baseCookieOptions,
   clearSessionCookie,
   cookieName,
   deleteSession,
+  type NewSession,
   setSessionCookie,
 } from './sessions';
 

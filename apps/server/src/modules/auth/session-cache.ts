@@ -1,13 +1,7 @@
+import type { CachedSession, SessionCacheStore } from '../../deps';
 import { type SessionEvent, sessionEventNames } from '../../events/bus';
-import type { UserRow } from './sessions';
 
-export interface CachedSession {
-  sessionId: number;
-  user: UserRow;
-  isPersistent: boolean;
-  lastUsedAt: Date;
-  expiresAt: Date;
-}
+export type { CachedSession };
 
 /**
  * How long a session found in the database is trusted without asking again.
@@ -21,7 +15,7 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 
 /** Sessions by token hash, as last read from the database. */
-export class SessionCache {
+export class SessionCache implements SessionCacheStore {
   private readonly entries = new Map<string, { session: CachedSession; readAt: number }>();
   /**
    * Counts forget() calls. A read that was already on its way to the database

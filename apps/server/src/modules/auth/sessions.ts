@@ -4,11 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
-import type { AppDeps, RequestMeta } from '../../deps';
+import type { UserRow } from '../../db/types';
+import type { AppDeps } from '../../deps';
 import { SESSION_CHANNEL, type SessionEvent } from '../../events/bus';
+import type { RequestMeta } from '../../lib/request-meta';
 import { randomToken, sha256 } from '../../lib/tokens';
 
-export type UserRow = typeof users.$inferSelect;
+/** A session just started by a login or a registration, before its cookie is set. */
+export type NewSession = { token: string; expiresAt: Date; isPersistent: boolean };
 
 /** Writing last-used on every request would cost a write per call; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStorage } from '../../storage/storage';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../auth/index';
 import { createTicketsService } from '../tickets/service';
 import { contentDisposition } from './disposition';
 

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notificationPrefs } from '../../db/schema/index';
 import { parse } from '../../lib/validate';
-import { requireUser } from '../auth/guards';
-import { emailEnabled, type JobRunner } from './worker';
+import { requireUser } from '../auth/index';
+import { emailEnabled } from './email-preference';
+import type { JobRunner } from './worker';
 
 const PrefsSchema = z.object({ email: z.boolean() });
 

@@ -1,17 +1,9 @@
-import { and, asc, type Column, eq, gt, lt, max, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import {
-  idempotencyKeys,
-  jobs,
-  notificationPrefs,
-  ticketEvents,
-  ticketMessages,
-  ticketReads,
-  tickets,
-  users,
-} from '../../db/schema/index';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { idempotencyKeys, jobs, ticketEvents } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { notificationMails } from './mail';
+import { chooseWhatToSend } from './choose-what-to-send';
+import { composeTicketMail } from './compose';
+import { deliverTicketMail } from './deliver';
 import { NOTIFY_DELAY_MS, TICKET_MAIL_JOB, type TicketMailJob } from './outbox';
 
 const BATCH = 10;
@@ -140,100 +132,15 @@ export class JobRunner {
     }
   }
 
-  /**
-   * One e-mail for everything still unread: the owner hears about staff
-   * replies, an admin about the customer's messages that no staff member has
-   * answered yet. Messages already mailed about are never mailed again.
-   */
+  /** Choose, compose, deliver: each step is its own file. */
   private async ticketMail(job: TicketMailJob) {
-    const { db, mailer, config } = this.deps;
-    const [ticket] = await db
-      .select({
-        id: tickets.id,
-        seq: tickets.seq,
-        ownerId: tickets.ownerId,
-        owner: users.username,
-      })
-      .from(tickets)
-      .innerJoin(users, eq(users.id, tickets.ownerId))
-      .where(eq(tickets.id, job.ticketId));
-    if (!ticket) return;
-    const [recipient] = await db.select().from(users).where(eq(users.id, job.userId));
-    if (!recipient) return;
-    const isOwner = recipient.id === ticket.ownerId;
-    if (!isOwner && !recipient.isAdmin) return;
-    if (!(await emailEnabled(db, recipient.id))) return;
-
-    const [read] = await db
-      .select()
-      .from(ticketReads)
-      .where(and(eq(ticketReads.ticketId, ticket.id), eq(ticketReads.userId, recipient.id)));
-    let since = Math.max(read?.lastReadMessageId ?? 0, read?.lastNotifiedMessageId ?? 0);
-    if (!isOwner) {
-      const [answered] = await db
-        .select({ id: max(ticketMessages.id) })
-        .from(ticketMessages)
-        .where(
-          and(
-            eq(ticketMessages.ticketId, ticket.id),
-            isDistinctFrom(ticketMessages.authorId, ticket.ownerId),
-          ),
-        );
-      since = Math.max(since, Number(answered?.id ?? 0));
-    }
-    const unread = await db
-      .select({ id: ticketMessages.id })
-      .from(ticketMessages)
-      .where(
-        and(
-          eq(ticketMessages.ticketId, ticket.id),
-          gt(ticketMessages.id, since),
-          isOwner
-            ? isDistinctFrom(ticketMessages.authorId, ticket.ownerId)
-            : eq(ticketMessages.authorId, ticket.ownerId),
-        ),
-      )
-      .orderBy(asc(ticketMessages.id));
-    const newest = unread.at(-1)?.id;
-    if (newest === undefined) return;
-
-    const link = `${config.publicUrl}/contact?ticket=${ticket.id}`;
-    if (isOwner) {
-      await mailer.send(
-        notificationMails.staffReply({
-          to: recipient.email,
-          seq: ticket.seq,
-          count: unread.length,
-          link,
-        }),
-      );
-    } else {
-      const [first] = await db
-        .select({ id: ticketMessages.id })
-        .from(ticketMessages)
-        .where(eq(ticketMessages.ticketId, ticket.id))
-        .orderBy(asc(ticketMessages.id))
-        .limit(1);
-      await mailer.send(
-        notificationMails.customerMessage({
-          to: recipient.email,
-          username: ticket.owner,
-          seq: ticket.seq,
-          count: unread.length,
-          isNewTicket: first?.id === unread[0]?.id,
-          link,
-        }),
-      );
-    }
-    await db
-      .insert(ticketReads)
-      .values({ ticketId: ticket.id, userId: recipient.id, lastNotifiedMessageId: newest })
-      .onConflictDoUpdate({
-        target: [ticketReads.ticketId, ticketReads.userId],
-        set: {
-          lastNotifiedMessageId: sql`greatest(${ticketReads.lastNotifiedMessageId}, ${newest})`,
-        },
-      });
+    const pending = await chooseWhatToSend(this.deps.db, job);
+    if (!pending) return;
+    await deliverTicketMail(
+      this.deps,
+      pending,
+      composeTicketMail(pending, this.deps.config.publicUrl),
+    );
   }
 
   private async housekeeping(now: Date) {
@@ -241,18 +148,6 @@ export class JobRunner {
     await this.deps.db.delete(ticketEvents).where(lt(ticketEvents.createdAt, before));
     await this.deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
   }
-}
-
-const isDistinctFrom = (column: Column, value: number): SQL =>
-  sql`${column} is distinct from ${value}`;
-
-/** No row means the default: e-mails on. */
-export async function emailEnabled(db: Db, userId: number): Promise<boolean> {
-  const [pref] = await db
-    .select({ email: notificationPrefs.email })
-    .from(notificationPrefs)
-    .where(eq(notificationPrefs.userId, userId));
-  return pref?.email ?? true;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { CodeConfirmSchema, UsernameChangeSchema } from '@studio/shared/schemas'
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
-import { requireUser } from '../auth/guards';
+import { requireUser } from '../auth/index';
 import { createProfileService } from './service';
 
 export async function profileRoutes(app: FastifyInstance) {

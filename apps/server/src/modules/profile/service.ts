@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/index';
-import type { AppDeps, RequestMeta } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
 import { mailTemplates } from '../../mail/templates';
-import { consumeCode, sendCode } from '../auth/codes';
-import { announceSessionEvent, type UserRow } from '../auth/sessions';
+import { announceSessionEvent, consumeCode, sendCode, type UserRow } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/service';
 
 type MfaChange = 'enable' | 'disable';

@@ -1,5 +1,6 @@
 import { securityLog } from '../../db/schema/index';
-import type { AppDeps, RequestMeta } from '../../deps';
+import type { AppDeps } from '../../deps';
+import type { RequestMeta } from '../../lib/request-meta';
 
 export type SecurityEvent =
   | 'register'

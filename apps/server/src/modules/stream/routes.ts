@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
-import { currentSession } from '../auth/guards';
+import { currentSession } from '../auth/index';
 import { createTicketsService } from '../tickets/service';
 import { MAX_STREAMS_PER_SESSION, StreamHub } from './hub';
 

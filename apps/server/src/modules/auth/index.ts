@@ -1,0 +1,27 @@
+/**
+ * The auth module's public entry: other modules and the app import from here,
+ * never from the files behind it.
+ */
+export type { UserRow } from '../../db/types';
+export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
+export {
+  currentSession,
+  requireAdmin,
+  requireUser,
+  type SessionAuth,
+  toPublicUser,
+} from './guards';
+export { isCommonPassword, passwords } from './passwords';
+export { authRoutes } from './routes';
+export { type AuthService, createAuthService } from './service';
+export { type CachedSession, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
+export {
+  announceSessionEvent,
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  findSessionUser,
+  type NewSession,
+  setSessionCookie,
+} from './sessions';

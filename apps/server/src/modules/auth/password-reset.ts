@@ -1,0 +1,108 @@
+import { RESET_TOKEN_TTL_MS } from '@studio/shared/limits';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { badRequest, rateLimited } from '../../lib/errors';
+import { consume } from '../../lib/rate-limiter';
+import type { RequestMeta } from '../../lib/request-meta';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { mailTemplates } from '../../mail/templates';
+import { recordSecurityEvent } from '../security-log/service';
+import { assertStrongPassword, findUserByIdentifier } from './credentials';
+import { passwords } from './passwords';
+import { deleteUserSessions } from './sessions';
+
+/** Per address: at most 3 requests a minute and 10 an hour. */
+const REQUEST_LIMITS = [
+  { limit: 3, windowMs: 60_000 },
+  { limit: 10, windowMs: 3_600_000 },
+];
+
+/**
+ * Answers the same whether or not the address has an account: the work
+ * that differs (token, e-mail) happens after the response is decided, in
+ * the background, so neither the answer nor its timing tells.
+ */
+export async function requestPasswordReset(
+  deps: AppDeps,
+  { email, meta }: { email: string; meta: RequestMeta },
+) {
+  const { db, clock, config, mailer, limiter } = deps;
+  const wait = await consume(
+    limiter,
+    `reset-request:${email.trim().toLowerCase()}`,
+    REQUEST_LIMITS,
+  );
+  if (wait > 0) throw rateLimited(wait);
+  const background = (async () => {
+    const user = await findUserByIdentifier(db, email);
+    if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
+    const token = randomToken();
+    const now = clock.now();
+    const [row] = await db.transaction(async (tx) => {
+      // A new request voids the older links.
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      return tx
+        .insert(passwordResetTokens)
+        .values({
+          tokenHash: sha256(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        })
+        .returning({ id: passwordResetTokens.id });
+    });
+    // Built from PUBLIC_URL only: a forged Host header cannot redirect the link.
+    const link = `${config.publicUrl}/reset-password?token=${token}`;
+    try {
+      await mailer.send(mailTemplates.passwordReset(user.email, link));
+    } catch (error) {
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, row!.id));
+      throw error;
+    }
+    await recordSecurityEvent(deps, {
+      event: 'password_reset_requested',
+      userId: user.id,
+      meta,
+    });
+  })().catch((error) => deps.log.warn({ err: error }, 'password reset e-mail failed'));
+  return { background };
+}
+
+/** Single use even under parallel requests: the token is claimed by one UPDATE. */
+export async function confirmPasswordReset(
+  deps: AppDeps,
+  { token, password, meta }: { token: string; password: string; meta: RequestMeta },
+) {
+  const { db, clock } = deps;
+  assertStrongPassword(password);
+  const passwordHash = await passwords.hash(password);
+  const now = clock.now();
+  const userId = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) return null;
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, claimed.userId));
+    // The terms promise that a reset logs out every session.
+    await deleteUserSessions({ db: tx }, claimed.userId);
+    return claimed.userId;
+  });
+  if (!userId) throw badRequest('invalid_token');
+  await recordSecurityEvent(deps, { event: 'password_reset', userId, meta });
+  return { userId };
+}

@@ -1,0 +1,91 @@
+import type { RegisterInput, VerifyEmailInput } from '@studio/shared/schemas';
+import { or, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors';
+import { users } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { AppError, badRequest } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
+import { mailTemplates } from '../../mail/templates';
+import { recordSecurityEvent } from '../security-log/service';
+import { consumeCode, sendCode } from './codes';
+import { assertStrongPassword } from './credentials';
+import { passwords } from './passwords';
+import { createSession } from './sessions';
+
+async function isTaken(
+  deps: Pick<AppDeps, 'db'>,
+  input: { username: string; email: string },
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.username}) = ${input.username.toLowerCase()}`,
+        sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Step one of registration, and its resend: checks the data and e-mails a code. */
+export async function register(deps: AppDeps, { input }: { input: RegisterInput }) {
+  assertStrongPassword(input.password);
+  if (await isTaken(deps, input)) throw new AppError(409, 'duplicate');
+  await sendCode(
+    deps,
+    { purpose: 'register', email: input.email, subject: input.username.toLowerCase() },
+    (code) => mailTemplates.registrationCode(input.email, code),
+  );
+}
+
+/** Step two: the right code creates the account and its first session, once. */
+export async function verifyEmail(
+  deps: AppDeps,
+  { input, meta }: { input: VerifyEmailInput; meta: RequestMeta },
+) {
+  const { db, clock, config } = deps;
+  assertStrongPassword(input.password);
+  const passwordHash = await passwords.hash(input.password);
+  const now = clock.now();
+  const isAdmin = config.adminEmails.includes(input.email.toLowerCase());
+  try {
+    const result = await db.transaction(async (tx) => {
+      const ok = await consumeCode(
+        { db: tx, clock },
+        {
+          purpose: 'register',
+          email: input.email,
+          subject: input.username.toLowerCase(),
+          code: input.code,
+        },
+      );
+      if (!ok) return null;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          isAdmin,
+          emailVerifiedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const session = await createSession(
+        { db: tx, clock },
+        { userId: user!.id, isPersistent: false, meta },
+      );
+      return { user: user!, session: { ...session, isPersistent: false } };
+    });
+    // A failed try must be counted even though nothing else is written.
+    if (!result) throw badRequest('invalid_code');
+    await recordSecurityEvent(deps, { event: 'register', userId: result.user.id, meta });
+    return result;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'duplicate');
+    throw error;
+  }
+}
