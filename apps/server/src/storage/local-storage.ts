@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, or } from 'drizzle-orm';
@@ -44,6 +45,18 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async size(_db, key) {
+      try {
+        return (await fs.stat(fileFor(key))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    stream(_db, key, range) {
+      // 64 KiB reads: the default, small enough that a slow client holds little memory.
+      return createReadStream(fileFor(key), range ? { start: range.start, end: range.end } : {});
     },
     async remove(_db, keys) {
       await Promise.all(keys.map((key) => fs.rm(fileFor(key), { force: true })));

@@ -1,4 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { Db } from '../db/client';
+
+/** Inclusive byte offsets, as in an HTTP Range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
  * Where attachment bytes live. Writes happen inside the database transaction
@@ -13,7 +20,15 @@ export interface FileStorage {
   write(tx: Db, key: string, data: Buffer): Promise<void>;
   /** After a failed transaction: drop what `write` put outside the database. */
   discard(keys: readonly string[]): Promise<void>;
+  /** The whole file in memory; for small files or archives only, never for serving. */
   read(db: Db, key: string): Promise<Buffer | null>;
+  /** The stored size in bytes without reading the bytes, or null if there is no such file. */
+  size(db: Db, key: string): Promise<number | null>;
+  /**
+   * The bytes of `range` (the whole file without one) as a stream that holds
+   * at most one chunk at a time. A file missing by then fails the stream.
+   */
+  stream(db: Db, key: string, range?: ByteRange): Readable;
   /** Removes bytes of deleted attachments; call after the deleting transaction committed. */
   remove(db: Db, keys: readonly string[]): Promise<void>;
   /** Removes bytes no attachment refers to (left by a crash). Returns how many. */

@@ -21,7 +21,7 @@ import {
 import { fileBlobs, ticketAttachments, ticketMessages, tickets } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { contentDisposition } from './disposition';
-import { cleanFilename } from './inspect';
+import { cleanFilename } from './filename';
 import { parseRange } from './routes';
 
 const ctx = createTestContext();
@@ -223,7 +223,7 @@ describe('filenames', () => {
 
   it('cleans CR/LF, control characters and directories out of a filename', () => {
     expect(cleanFilename('..\\..\\windows\\a.txt', 'text/plain')).toBe('a.txt');
-    expect(cleanFilename('../../etc/passwd', 'text/plain')).toBe('passwd');
+    expect(cleanFilename('../../etc/passwd', 'text/plain')).toBe('passwd.txt');
     expect(cleanFilename('raport\r\nSet-Cookie: x=1.pdf', 'application/pdf')).toBe(
       'raportSet-Cookie: x=1.pdf',
     );
@@ -263,7 +263,7 @@ describe('serving files', () => {
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': 'private, no-cache',
+      'cache-control': 'private, no-store',
       'accept-ranges': 'bytes',
     });
     expect(img.headers['content-disposition']).toMatch(/^inline; filename="a.png"/);

@@ -1,24 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../../lib/errors';
+import { cleanFilename } from './filename';
+import { reencodeImage, unsupportedFileType } from './image';
 
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const FILE_TYPES = new Set(['application/pdf', 'application/zip']);
-const THUMBNAIL_PX = 320;
-/** Decoding is bounded so a small file cannot expand into gigabytes of pixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
-
-export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type');
-
-/**
- * Loaded at the first image, not at start: the image library maps about 30 MB
- * that a server at rest does not need (bench/README.md, memory at rest).
- */
-let sharpModule: Promise<typeof import('sharp')> | null = null;
-async function loadSharp() {
-  sharpModule ??= import('sharp');
-  return (await sharpModule).default;
-}
 
 /** A stored file ready to be written: bytes we produced or checked, never the upload as sent. */
 export interface PreparedFile {
@@ -68,28 +54,10 @@ function isPlainText(data: Buffer): boolean {
   return !/<(html|script|svg|body|iframe|!doctype|\?xml)[\s>/]/i.test(text);
 }
 
-/** The uploader's name as data: no directories, no control characters, bounded length. */
-export function cleanFilename(raw: string | undefined, mimetype: string): string {
-  const base = (raw ?? '').normalize('NFC').split(/[/\\]/).pop() ?? '';
-  // Control characters (CR/LF included) could split a header or a log line.
-  const cleaned = stripControl(base).trim().replace(/^\.+/, '').slice(0, 200);
-  if (cleaned) return cleaned;
-  const extension =
-    {
-      'image/png': 'png',
-      'image/jpeg': 'jpg',
-      'image/webp': 'webp',
-      'application/pdf': 'pdf',
-      'application/zip': 'zip',
-    }[mimetype] ?? 'txt';
-  return `plik.${extension}`;
-}
-
 /**
- * Images are decoded and encoded again: EXIF (location, camera) and any other
- * metadata are dropped, the EXIF orientation is applied to the pixels first so
- * the picture still stands the right way up, and anything hidden after the
- * image data is gone.
+ * Checks an upload and turns it into what is stored: the type from the bytes,
+ * images re-encoded (`image.ts`), and a name that matches the type
+ * (`filename.ts`).
  */
 export async function prepareFile(
   raw: Buffer,
@@ -109,46 +77,19 @@ export async function prepareFile(
       thumbnail: null,
     };
   }
-  const sharp = await loadSharp();
-  try {
-    const pipeline = sharp(raw, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    const encoded =
-      mimetype === 'image/png'
-        ? pipeline.png({ compressionLevel: 9 })
-        : mimetype === 'image/webp'
-          ? pipeline.webp({ quality: 90 })
-          : pipeline.jpeg({ quality: 90, mozjpeg: true });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(data)
-      .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return {
-      filename,
-      mimetype,
-      isImage: true,
-      data,
-      sha256: sha256(data),
-      width: info.width,
-      height: info.height,
-      thumbnail,
-    };
-  } catch {
-    // A file that claims to be an image but does not decode is not accepted.
-    throw unsupportedFileType();
-  }
+  const image = await reencodeImage(raw, mimetype);
+  return {
+    filename,
+    mimetype,
+    isImage: true,
+    data: image.data,
+    sha256: sha256(image.data),
+    width: image.width,
+    height: image.height,
+    thumbnail: image.thumbnail,
+  };
 }
 
 function sha256(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
-}
-
-/** Removes C0 control characters and DEL. */
-export function stripControl(value: string): string {
-  let out = '';
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code > 0x1f && code !== 0x7f) out += char;
-  }
-  return out;
 }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { AppError, badRequest, forbidden, notFound, rateLimited } from '../../lib/errors';
 import { consume } from '../../lib/rate-limiter';
 import { type FileStorage, newStorageKey } from '../../storage/storage';
+import { cleanFilename } from '../files/filename';
 import type { PreparedFile } from '../files/inspect';
 import { dropTicketJobs, enqueueMessageMail } from '../notifications/outbox';
 import { publishEvents, recordEvent, type TicketEvent } from './events';
@@ -577,7 +578,8 @@ export function toFileDto(f: {
   return {
     id: f.id,
     url: `/api/files/${f.id}`,
-    filename: f.filename,
+    // Rows stored before names were tied to the type follow the rule when listed.
+    filename: cleanFilename(f.filename, f.mimetype),
     mimetype: f.mimetype,
     size: f.size,
     isImage: f.isImage,

@@ -1,0 +1,93 @@
+import { MAX_FILE_BYTES } from '@studio/shared/limits';
+import { AppError } from '../../lib/errors';
+import { concurrencyLimit } from './concurrency-limit';
+
+const THUMBNAIL_PX = 320;
+/**
+ * 25 MP takes any phone or camera photo up to 6000×4000 and bounds one decode
+ * to ~100 MB of RGBA. Larger images answer 413 `file_too_large`: the image is
+ * too large, and the client already has a message for that code.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** Two re-encodes at a time, whatever the number of uploads (finding 13). */
+export const IMAGE_WORKERS = 2;
+/** A re-encode stuck on a pathological image is stopped rather than holding a worker. */
+const ENCODE_TIMEOUT_SECONDS = 30;
+
+export const imageTooLarge = () => new AppError(413, 'file_too_large');
+export const unsupportedFileType = () => new AppError(415, 'unsupported_file_type');
+
+/**
+ * Loaded at the first image, not at start: the image library maps about 30 MB
+ * that a server at rest does not need (bench/README.md, memory at rest).
+ */
+let sharpModule: Promise<typeof import('sharp')> | null = null;
+async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
+
+const inQueue = concurrencyLimit(IMAGE_WORKERS);
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+}
+
+/**
+ * Decodes and encodes an image again: EXIF (location, camera) and any other
+ * metadata are dropped, the EXIF orientation is applied to the pixels first so
+ * the picture still stands the right way up, and anything hidden after the
+ * image data is gone.
+ *
+ * Settings are chosen for cost (measured on a 12 MP photo, docs/security.md):
+ * libjpeg-turbo at q85 instead of mozjpeg q90, PNG level 6 instead of 9, WebP
+ * effort 2. Output over the 8 MiB upload limit is refused, never stored.
+ */
+export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedImage> {
+  return inQueue(async () => {
+    const sharp = await loadSharp();
+    let width: number | undefined;
+    let height: number | undefined;
+    try {
+      ({ width, height } = await sharp(raw).metadata());
+    } catch {
+      throw unsupportedFileType();
+    }
+    // The header is checked first, so an oversized image is refused before any pixel is decoded.
+    if (!width || !height) throw unsupportedFileType();
+    if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
+    let encoded: { data: Buffer; info: { width: number; height: number } };
+    let thumbnail: Buffer;
+    try {
+      const pipeline = sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+        .rotate();
+      const output =
+        mimetype === 'image/png'
+          ? pipeline.png({ compressionLevel: 6 })
+          : mimetype === 'image/webp'
+            ? pipeline.webp({ quality: 85, effort: 2 })
+            : pipeline.jpeg({ quality: 85 });
+      encoded = await output.toBuffer({ resolveWithObject: true });
+      thumbnail = await sharp(encoded.data)
+        .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch {
+      // A file that claims to be an image but does not decode is not accepted.
+      throw unsupportedFileType();
+    }
+    // Re-encoding can grow a file (a 1-bit noise PNG becomes 24-bit); the limit holds for what we store.
+    if (encoded.data.length > MAX_FILE_BYTES) throw imageTooLarge();
+    return {
+      data: encoded.data,
+      width: encoded.info.width,
+      height: encoded.info.height,
+      thumbnail,
+    };
+  });
+}
