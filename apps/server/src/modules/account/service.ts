@@ -16,7 +16,7 @@ import type { FileStorage } from '../../storage/storage';
 import { consumeCode, sendCode } from '../auth/codes';
 import { announceSessionEvent, type UserRow } from '../auth/sessions';
 import { recordSecurityEvent } from '../security-log/service';
-import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
+import { createTicketsService, SYSTEM_ACTOR } from '../tickets/index';
 
 /**
  * The user's own data (GDPR access and erasure): a ZIP of everything we keep

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStorage } from '../../storage/storage';
 import { requireUser } from '../auth/guards';
-import { createTicketsService } from '../tickets/service';
+import { createTicketsService } from '../tickets/index';
 import { contentDisposition } from './disposition';
 
 /**
