@@ -5,14 +5,12 @@ import { recordEvent } from '../events';
 import {
   MESSAGES_PER_MINUTE,
   type NewMessageInput,
-  requireContent,
   TICKETS_PER_HOUR,
   type TicketsContext,
-  throttle,
 } from './context';
 import { insertMessage } from './insert-message';
 import type { Actor } from './rules';
-import { findIdempotent, writeWithFiles } from './write-with-files';
+import { storeMessageOnce } from './write-with-files';
 
 /** A ticket comes into being with its first message; `seq` numbers each owner's tickets from 1. */
 export async function createTicket(
@@ -20,20 +18,18 @@ export async function createTicket(
   input: { actor: Actor; idempotencyKey?: string; prepare: () => Promise<NewMessageInput> },
 ): Promise<CreatedTicketAnswer> {
   const { actor } = input;
-  const scope = 'ticket:new';
-  // A stored answer is checked against the contract before it is sent again.
-  const replay = (stored: unknown) => CreatedTicketAnswerSchema.parse(stored);
-  const repeat = await findIdempotent(ctx, actor, scope, input.idempotencyKey);
-  if (repeat) return replay(repeat);
-  await throttle(ctx, `tickets:new:${actor.id}`, TICKETS_PER_HOUR, 60 * 60 * 1000);
-  await throttle(ctx, `tickets:message:${actor.id}`, MESSAGES_PER_MINUTE, 60 * 1000);
-  const message = await input.prepare();
-  requireContent(message);
-  return writeWithFiles(ctx, {
+  return storeMessageOnce(ctx, {
     actor,
-    idempotency: input.idempotencyKey ? { scope, key: input.idempotencyKey } : null,
-    replay,
-    work: async (tx, keep) => {
+    scope: 'ticket:new',
+    idempotencyKey: input.idempotencyKey,
+    limits: [
+      { key: `tickets:new:${actor.id}`, limit: TICKETS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+      { key: `tickets:message:${actor.id}`, limit: MESSAGES_PER_MINUTE, windowMs: 60 * 1000 },
+    ],
+    prepare: input.prepare,
+    // A stored answer is checked against the contract before it is sent again.
+    replay: (stored) => CreatedTicketAnswerSchema.parse(stored),
+    work: async (tx, keep, message) => {
       const now = ctx.deps.clock.now();
       // Serialises one owner's creations so `seq` is gap-free and never collides.
       await tx.execute(sql`select pg_advisory_xact_lock(7301, ${actor.id}::int)`);

@@ -5,15 +5,13 @@ import { forbidden, notFound } from '../../../lib/errors';
 import {
   MESSAGES_PER_MINUTE,
   type NewMessageInput,
-  requireContent,
   type TicketRow,
   type TicketsContext,
-  throttle,
   visibleTicket,
 } from './context';
 import { insertMessage } from './insert-message';
 import { type Actor, writeRefusal } from './rules';
-import { findIdempotent, writeWithFiles } from './write-with-files';
+import { storeMessageOnce } from './write-with-files';
 
 export async function postMessage(
   ctx: TicketsContext,
@@ -25,24 +23,22 @@ export async function postMessage(
   },
 ): Promise<PostedMessageAnswer> {
   const { actor } = input;
-  const scope = `ticket:${input.ticketId}:message`;
   const checkWritable = (ticket: TicketRow) => {
     const refusal = writeRefusal(actor, ticket);
     if (refusal) throw forbidden(refusal);
   };
-  // A stored answer is checked against the contract before it is sent again.
-  const replay = (stored: unknown) => PostedMessageAnswerSchema.parse(stored);
   checkWritable(await visibleTicket(ctx, actor, input.ticketId));
-  const repeat = await findIdempotent(ctx, actor, scope, input.idempotencyKey);
-  if (repeat) return replay(repeat);
-  await throttle(ctx, `tickets:message:${actor.id}`, MESSAGES_PER_MINUTE, 60 * 1000);
-  const message = await input.prepare();
-  requireContent(message);
-  return writeWithFiles(ctx, {
+  return storeMessageOnce(ctx, {
     actor,
-    idempotency: input.idempotencyKey ? { scope, key: input.idempotencyKey } : null,
-    replay,
-    work: async (tx, keep) => {
+    scope: `ticket:${input.ticketId}:message`,
+    idempotencyKey: input.idempotencyKey,
+    limits: [
+      { key: `tickets:message:${actor.id}`, limit: MESSAGES_PER_MINUTE, windowMs: 60 * 1000 },
+    ],
+    prepare: input.prepare,
+    // A stored answer is checked against the contract before it is sent again.
+    replay: (stored) => PostedMessageAnswerSchema.parse(stored),
+    work: async (tx, keep, message) => {
       const now = ctx.deps.clock.now();
       // Locked, so a close or delete running at the same moment is seen.
       const [ticket] = await tx

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { idempotencyKeys } from '../../../db/schema/index';
 import { publishEvents, type TicketEvent } from '../events';
-import type { TicketsContext } from './context';
+import { type NewMessageInput, requireContent, type TicketsContext, throttle } from './context';
 import type { Actor } from './rules';
 
 /** The answer stored for an Idempotency-Key earlier, or null (no key, or first use). */
@@ -86,4 +86,39 @@ export async function writeWithFiles<T>(
   }
   await publishEvents(bus, log, events);
   return result;
+}
+
+/**
+ * The common path of both message sends (a new ticket, a reply): an
+ * Idempotency-Key seen before answers its stored result; otherwise the rate
+ * limits are taken, the upload is read and checked, and `work` stores it.
+ */
+export async function storeMessageOnce<T>(
+  ctx: TicketsContext,
+  input: {
+    actor: Actor;
+    scope: string;
+    idempotencyKey: string | undefined;
+    limits: ReadonlyArray<{ key: string; limit: number; windowMs: number }>;
+    prepare: () => Promise<NewMessageInput>;
+    replay: (stored: unknown) => T;
+    work: (
+      tx: Db,
+      keep: (key: string) => void,
+      message: NewMessageInput,
+    ) => Promise<{ result: T; events: TicketEvent[] }>;
+  },
+): Promise<T> {
+  const { actor, scope, idempotencyKey } = input;
+  const repeat = await findIdempotent(ctx, actor, scope, idempotencyKey);
+  if (repeat) return input.replay(repeat);
+  for (const { key, limit, windowMs } of input.limits) await throttle(ctx, key, limit, windowMs);
+  const message = await input.prepare();
+  requireContent(message);
+  return writeWithFiles(ctx, {
+    actor,
+    idempotency: idempotencyKey ? { scope, key: idempotencyKey } : null,
+    replay: input.replay,
+    work: (tx, keep) => input.work(tx, keep, message),
+  });
 }
