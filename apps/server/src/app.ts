@@ -26,7 +26,7 @@ import {
   startRetentionSchedule,
 } from './modules/retention/service';
 import { streamRoutes } from './modules/stream/routes';
-import { ticketRoutes } from './modules/tickets/routes';
+import { ticketRoutes } from './modules/tickets/index';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { securityHeaders } from './plugins/security-headers';

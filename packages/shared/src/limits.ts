@@ -17,6 +17,10 @@ export const MESSAGE_BODY_MAX = 10_000;
 export const MAX_FILES_PER_MESSAGE = 5;
 /** SPEC.md says 8 MB; the tickets issue makes it 8 MiB. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** Tickets per page of `GET /api/tickets` (`limit`): the default and the most one may ask for. */
+export const TICKET_LIST_LIMIT_DEFAULT = 50;
+export const TICKET_LIST_LIMIT_MAX = 200;
+
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;

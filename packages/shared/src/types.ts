@@ -12,16 +12,3 @@ export interface MeResponse {
   user: PublicUser;
   isStaff: boolean;
 }
-
-/** A message attachment as the API sends it (DESIGN.md §5): `files` of a message. */
-export interface FileAttachment {
-  id: string;
-  url: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  isImage: boolean;
-  thumbnailUrl?: string;
-  width?: number;
-  height?: number;
-}

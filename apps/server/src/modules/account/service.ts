@@ -16,7 +16,7 @@ import { mailTemplates } from '../../mail/templates';
 import type { FileStorage } from '../../storage/storage';
 import { announceSessionEvent, consumeCode, sendCode, type UserRow } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/service';
-import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
+import { createTicketsService, SYSTEM_ACTOR } from '../tickets/index';
 
 /**
  * The user's own data (GDPR access and erasure): a ZIP of everything we keep

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { securityLog, tickets } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../storage/storage';
-import { createTicketsService, SYSTEM_ACTOR } from '../tickets/service';
+import { createTicketsService, SYSTEM_ACTOR } from '../tickets/index';
 
 /**
  * Keeps the privacy policy's promises without anyone remembering to: security

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { TicketListEvent, TicketThreadEvent } from '@studio/shared/tickets';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, ticketEvents } from '../../db/schema/index';
@@ -9,7 +10,7 @@ import {
   sessionEventNames,
 } from '../../events/bus';
 import type { Clock } from '../../lib/clock';
-import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/events';
+import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
 
 export const MAX_STREAMS_PER_SESSION = 10;
 export const HEARTBEAT_MS = 25_000;
@@ -38,26 +39,32 @@ interface Connection {
   close(): void;
 }
 
-/** Which events a stream carries, and under which SSE event name. */
+/** The status a `status` event carries, when it carries one. */
+function statusOf(event: TicketEvent): Pick<TicketListEvent, 'status'> {
+  const { status } = event.payload;
+  return status === 'open' || status === 'closed' ? { status } : {};
+}
+
+/** Which events a stream carries, and under which SSE event name (shapes: @studio/shared/tickets). */
 function eventFor(connection: Connection, event: TicketEvent): string | null {
   const { viewer, ticketId } = connection;
   if (ticketId === null) {
     if (event.ownerId !== viewer.userId && !viewer.isAdmin) return null;
-    const data = {
+    const data: TicketListEvent = {
       type: event.type,
       ticket_id: event.ticketId,
-      ...(typeof event.payload.status === 'string' ? { status: event.payload.status } : {}),
+      ...statusOf(event),
     };
     return `event: ticket\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   if (event.ticketId !== ticketId || event.type === 'created') return null;
-  const data = {
+  const data: TicketThreadEvent = {
     type: event.type,
     ticket_id: event.ticketId,
     ...(typeof event.payload.message_id === 'number'
       ? { message_id: event.payload.message_id }
       : {}),
-    ...(typeof event.payload.status === 'string' ? { status: event.payload.status } : {}),
+    ...statusOf(event),
   };
   return `event: message\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
 }

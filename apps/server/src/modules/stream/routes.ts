@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
 import { currentSession } from '../auth/index';
-import { createTicketsService } from '../tickets/service';
+import { createTicketsService } from '../tickets/index';
 import { MAX_STREAMS_PER_SESSION, StreamHub } from './hub';
 
 /** Clients wait 3–6 s before reconnecting, spread out so a restart is not a stampede. */

@@ -11,7 +11,7 @@ import {
 import { SESSION_CHANNEL } from '../../events/bus';
 import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
-import { TICKETS_CHANNEL } from '../tickets/events';
+import { TICKETS_CHANNEL } from '../tickets/index';
 import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION } from './hub';
 
 const ctx = createTestContext();

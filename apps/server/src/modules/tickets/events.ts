@@ -1,11 +1,10 @@
+import type { TicketEventType } from '@studio/shared/tickets';
 import type { Db } from '../../db/client';
 import { ticketEvents } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 
 /** Bus channel for ticket changes; the stream module fans them out to open streams. */
 export const TICKETS_CHANNEL = 'tickets';
-
-export type TicketEventType = 'created' | 'message' | 'status' | 'deleted';
 
 /** What travels on the bus and, trimmed, to the browser. */
 export interface TicketEvent {

@@ -1,39 +1,41 @@
 import fastifyMultipart from '@fastify/multipart';
+import {
+  type CreatedTicketAnswer,
+  type DeletedTicketAnswer,
+  IdempotencyKeySchema,
+  type PostedMessageAnswer,
+  TicketIdParamSchema,
+  type TicketListAnswer,
+  TicketListQuerySchema,
+  TicketStatusBodySchema,
+  type TicketThreadAnswer,
+} from '@studio/shared/tickets';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { SnapshotCache } from '../../db/snapshot-cache';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { FileStorage } from '../../storage/storage';
 import { requireUser } from '../auth/guards';
-import { type Actor, createTicketsService, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './service';
+import { type Actor, mayManageTickets } from './service/rules';
+import { createTicketsService } from './service/tickets-service';
 import { readMessageUpload } from './upload';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const ListQuerySchema = z.object({
-  status: z.enum(['open', 'closed']).optional(),
-  q: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
-});
-
-// Only what the route reads: a forged `is_admin` or `user_id` in a body is never looked at.
-const StatusSchema = z.object({ status: z.enum(['open', 'closed']) });
-
 export function ticketIdParam(request: FastifyRequest): number {
   const raw = (request.params as { id?: string }).id ?? '';
-  if (!/^\d{1,10}$/.test(raw)) throw notFound();
+  if (!TicketIdParamSchema.safeParse(raw).success) throw notFound();
   return Number(raw);
 }
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(value)) {
+  const parsed = IdempotencyKeySchema.safeParse(value);
+  if (!parsed.success) {
     throw badRequest('validation_failed', [{ path: 'Idempotency-Key', message: 'invalid' }]);
   }
-  return value;
+  return parsed.data;
 }
 
 export const toActor = (user: { id: number; isAdmin: boolean }): Actor => ({
@@ -51,17 +53,18 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
 
   app.get('/api/tickets', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
-    const query = parse(ListQuerySchema, request.query);
+    const query = parse(TicketListQuerySchema, request.query);
     const key = `list:${actor.id}:${actor.isAdmin}:${JSON.stringify(query)}`;
-    const { json } = await reads.read(key, async (tx) => ({
-      json: JSON.stringify(await service.listTickets({ actor, ...query }, tx)),
-    }));
+    const { json } = await reads.read(key, async (tx) => {
+      const answer: TicketListAnswer = await service.listTickets({ actor, ...query }, tx);
+      return { json: JSON.stringify(answer) };
+    });
     return reply.type(JSON_TYPE).send(json);
   });
 
   app.post('/api/tickets', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
-    const created = await service.createTicket({
+    const created: CreatedTicketAnswer = await service.createTicket({
       actor,
       idempotencyKey: idempotencyKey(request),
       prepare: () => readMessageUpload(request),
@@ -76,7 +79,8 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
       `thread:${ticketId}:${actor.id}:${actor.isAdmin}`,
       async (tx) => {
         const { messages, newestId, readUpTo } = await service.readThread({ actor, ticketId }, tx);
-        return { json: JSON.stringify({ messages }), newestId, readUpTo };
+        const answer: TicketThreadAnswer = { messages };
+        return { json: JSON.stringify(answer), newestId, readUpTo };
       },
     );
     // Reading moves the viewer's marker to the newest message; written only when it moves.
@@ -88,7 +92,7 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
 
   app.post('/api/tickets/:id/messages', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
-    const result = await service.postMessage({
+    const result: PostedMessageAnswer = await service.postMessage({
       actor,
       ticketId: ticketIdParam(request),
       idempotencyKey: idempotencyKey(request),
@@ -102,14 +106,15 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
     const ticketId = ticketIdParam(request);
     // Visibility first, so another user's ticket is 404 even with a bad body.
     await service.visibleTicket(actor, ticketId);
-    if (!actor.isAdmin) throw forbidden();
-    const { status } = parse(StatusSchema, request.body);
+    if (!mayManageTickets(actor)) throw forbidden();
+    const { status } = parse(TicketStatusBodySchema, request.body);
     return service.setStatus({ actor, ticketId, status });
   });
 
   app.delete('/api/tickets/:id', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
     await service.deleteTicket({ actor, ticketId: ticketIdParam(request) });
-    return { ok: true };
+    const answer: DeletedTicketAnswer = { ok: true };
+    return answer;
   });
 }

@@ -1,13 +1,17 @@
+import { type CreatedTicketAnswer, CreatedTicketAnswerSchema } from '@studio/shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '~/lib/api-client';
 import { prependCachedTicket, ticketsQueryKey } from './get-tickets';
 import { type MessageUpload, messageFormData, uploadOptions } from './upload-form';
 
+const created = CreatedTicketAnswerSchema.shape;
+
+/** The shared answer, tolerant of numbers sent as text and of a missing `seq`. */
 const CreatedTicketSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  seq: z.coerce.number().int().catch(0),
-});
+  id: z.coerce.number().pipe(created.id),
+  seq: z.coerce.number().pipe(created.seq).catch(0),
+} satisfies Record<keyof CreatedTicketAnswer, z.ZodType>);
 
 export type CreatedTicket = z.infer<typeof CreatedTicketSchema>;
 

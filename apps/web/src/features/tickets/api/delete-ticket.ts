@@ -1,3 +1,4 @@
+import type { DeletedTicketAnswer } from '@studio/shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 import { messagesQueryKey } from './get-messages';
@@ -5,7 +6,7 @@ import { ticketsQueryKey, updateCachedTickets } from './get-tickets';
 
 /** Admins only (SPEC.md §6), after the confirmation dialog. */
 export function deleteTicket({ ticketId }: { ticketId: number }) {
-  return api.delete<unknown>(`/api/tickets/${ticketId}`);
+  return api.delete<DeletedTicketAnswer>(`/api/tickets/${ticketId}`);
 }
 
 export function useDeleteTicket() {

@@ -3,9 +3,10 @@ import { api } from '~/lib/api-client';
 import { parseMessages, type TicketMessage } from '../lib/attachments';
 
 /*
- * Messages are parsed by `parseMessages` rather than a strict zod schema: old
- * records carry `images` instead of `files`, either as an array or as a JSON
- * string, and a strict schema would reject exactly the history users care about.
+ * Messages are parsed by `parseMessages`, which brings old records to the
+ * current shape before checking them with the shared contract: they carry
+ * `images` instead of `files`, either as an array or as a JSON string, and the
+ * contract alone would reject exactly the history users care about.
  */
 
 export const messagesQueryKey = (ticketId: number) => ['tickets', 'messages', ticketId] as const;

@@ -1,18 +1,26 @@
+import { type TicketItem, TicketItemSchema, type TicketListAnswer } from '@studio/shared/tickets';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '~/lib/api-client';
 import type { TicketSummary } from '../lib/selection';
 
+const item = TicketItemSchema.shape;
+
+/**
+ * A list entry by the shared contract, made tolerant: numbers sent as text are
+ * read, and a missing or odd display field gets a neutral value instead of
+ * dropping the ticket. Every key of the contract is listed, no other.
+ */
 const TicketSchema = z.object({
-  id: z.coerce.number().int(),
-  seq: z.coerce.number().int(),
-  username: z.string().catch(''),
-  status: z.enum(['open', 'closed']).catch('open'),
-  unread_count: z.coerce.number().int().nonnegative().catch(0),
-  created_at: z.string().catch(''),
-  last_activity_at: z.string().catch(''),
-  last_message_preview: z.string().optional().catch(undefined),
-});
+  id: z.coerce.number().pipe(item.id),
+  seq: z.coerce.number().pipe(item.seq),
+  username: item.username.catch(''),
+  status: item.status.catch('open'),
+  unread_count: z.coerce.number().pipe(item.unread_count).catch(0),
+  created_at: item.created_at.catch(''),
+  last_activity_at: item.last_activity_at.catch(''),
+  last_message_preview: item.last_message_preview.catch(undefined),
+} satisfies Record<keyof TicketItem, z.ZodType>);
 
 const TicketsPageSchema = z.object({
   tickets: z.array(z.unknown()).catch([]),
@@ -22,7 +30,7 @@ const TicketsPageSchema = z.object({
     .nullish()
     .transform((v) => (v == null ? null : String(v)))
     .catch(null),
-});
+} satisfies Record<keyof TicketListAnswer, z.ZodType>);
 
 export interface TicketsPage {
   tickets: TicketSummary[];
@@ -36,7 +44,7 @@ export function parseTicketsPage(raw: unknown): TicketsPage {
   for (const entry of page.tickets) {
     const parsed = TicketSchema.safeParse(entry);
     if (!parsed.success) continue;
-    const { last_message_preview, ...ticket } = parsed.data;
+    const { last_message_preview, ...ticket }: TicketItem = parsed.data;
     tickets.push(last_message_preview ? { ...ticket, last_message_preview } : ticket);
   }
   return { tickets, nextCursor: page.next_cursor ?? null };

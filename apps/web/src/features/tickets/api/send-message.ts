@@ -1,3 +1,4 @@
+import type { PostedMessageAnswer } from '@studio/shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 import { parseMessage, type TicketMessage } from '../lib/attachments';
@@ -10,7 +11,8 @@ export interface SendMessageInput extends MessageUpload {
 }
 
 export async function sendMessage(input: SendMessageInput): Promise<TicketMessage | null> {
-  const raw = await api.upload<{ message?: unknown }>(
+  // The message itself goes through parseMessage, which accepts older shapes too.
+  const raw = await api.upload<Partial<Record<keyof PostedMessageAnswer, unknown>>>(
     `/api/tickets/${input.ticketId}/messages`,
     messageFormData(input),
     uploadOptions(input),

@@ -1,8 +1,9 @@
+import type { TicketStatus, TicketStatusAnswer, TicketStatusBody } from '@studio/shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
 import { ticketsQueryKey, updateCachedTickets } from './get-tickets';
 
-export type TicketStatus = 'open' | 'closed';
+export type { TicketStatus };
 
 /** Admins only (SPEC.md §6); the server answers 403 to anyone else. */
 export function updateTicketStatus({
@@ -12,7 +13,8 @@ export function updateTicketStatus({
   ticketId: number;
   status: TicketStatus;
 }) {
-  return api.patch<unknown>(`/api/tickets/${ticketId}/status`, { status });
+  const body: TicketStatusBody = { status };
+  return api.patch<TicketStatusAnswer>(`/api/tickets/${ticketId}/status`, body);
 }
 
 export function useUpdateTicketStatus() {

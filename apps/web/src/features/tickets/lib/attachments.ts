@@ -5,20 +5,29 @@
  * everything the API sends goes through here before a component sees it.
  */
 
-import type { FileAttachment } from '@studio/shared/types';
+import {
+  FileAttachmentSchema,
+  TicketMessageSchema,
+  type TicketMessage as WireMessage,
+} from '@studio/shared/tickets';
+import { z } from 'zod';
+
+/*
+ * Raw records are first brought to the current shape (the preprocessing below),
+ * then checked with the shared contract, so a field renamed on the server fails
+ * the typecheck here.
+ */
 
 /** What the thread shows of an attachment; image dimensions are not needed there. */
-export type Attachment = Omit<FileAttachment, 'width' | 'height'>;
+const AttachmentSchema = FileAttachmentSchema.omit({ width: true, height: true });
+export type Attachment = z.infer<typeof AttachmentSchema>;
 
-export interface TicketMessage {
-  id: number;
-  user_id: number;
-  username: string;
-  is_admin: boolean;
-  body: string;
-  created_at: string;
-  files: Attachment[];
-}
+/** A message as the thread keeps it: no `ticket_id`, and a deleted author is user 0. */
+const ThreadMessageSchema = TicketMessageSchema.omit({ ticket_id: true }).extend({
+  user_id: z.number(),
+  files: z.array(AttachmentSchema),
+} satisfies Partial<Record<keyof WireMessage, z.ZodType>>);
+export type TicketMessage = z.infer<typeof ThreadMessageSchema>;
 
 /** Old image-only records say nothing about their type; they were stored as JPEG. */
 const LEGACY_IMAGE_MIMETYPE = 'image/jpeg';
@@ -87,15 +96,16 @@ export function normalizeAttachment(
   const size = Number(record.size);
   const thumbnailUrl = stringField(record, 'thumbnailUrl', 'thumbnail_url');
 
-  return {
+  const parsed = AttachmentSchema.safeParse({
     id: stringField(record, 'id') ?? `${index}-${url}`,
     url,
     filename: stringField(record, 'filename', 'name', 'originalName') ?? fileNameFromUrl(url),
     mimetype,
-    size: Number.isFinite(size) && size >= 0 ? size : 0,
+    size: Number.isSafeInteger(size) && size >= 0 ? size : 0,
     isImage,
     ...(thumbnailUrl ? { thumbnailUrl } : {}),
-  };
+  } satisfies Attachment);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -117,17 +127,17 @@ export function parseAttachments(raw: { files?: unknown; images?: unknown }): At
 /** A raw message from the API, tolerant of missing or oddly typed fields. */
 export function parseMessage(raw: unknown): TicketMessage | null {
   if (!isRecord(raw)) return null;
-  const id = Number(raw.id);
-  if (!Number.isFinite(id)) return null;
-  return {
-    id,
+  const parsed = ThreadMessageSchema.safeParse({
+    id: Number(raw.id),
     user_id: Number(raw.user_id) || 0,
     username: typeof raw.username === 'string' ? raw.username : '',
     is_admin: raw.is_admin === true || raw.is_admin === 1 || raw.is_admin === 'true',
     body: typeof raw.body === 'string' ? raw.body : '',
     created_at: typeof raw.created_at === 'string' ? raw.created_at : '',
     files: parseAttachments(raw),
-  };
+  } satisfies TicketMessage);
+  // Without a usable id the message cannot be keyed or deduplicated: it is skipped.
+  return parsed.success ? parsed.data : null;
 }
 
 export function parseMessages(raw: unknown): TicketMessage[] {

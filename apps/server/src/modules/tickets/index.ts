@@ -1,0 +1,7 @@
+/** The tickets module's public entry: other modules import from here only. */
+export { TICKETS_CHANNEL, type TicketEvent } from './events';
+export { ticketRoutes } from './routes';
+export type { NewMessageInput } from './service/context';
+export type { FileDto, MessageDto, TicketDto } from './service/dto';
+export { type Actor, SYSTEM_ACTOR } from './service/rules';
+export { createTicketsService, type TicketsService } from './service/tickets-service';

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { tickets } from '../../../db/schema/index';
+import type { AppDeps } from '../../../deps';
+import { badRequest, notFound, rateLimited } from '../../../lib/errors';
+import { consume } from '../../../lib/rate-limiter';
+import type { FileStorage } from '../../../storage/storage';
+import type { PreparedFile } from '../../files/inspect';
+import { type Actor, hasContent, isTicketId, maySeeTicket } from './rules';
+
+/** What every use case of the module works with. */
+export interface TicketsContext {
+  deps: AppDeps;
+  storage: FileStorage;
+}
+
+export interface NewMessageInput {
+  body: string;
+  files: PreparedFile[];
+}
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+export const TICKETS_PER_HOUR = 10;
+export const MESSAGES_PER_MINUTE = 60;
+
+/** The ticket, if the actor may see it; otherwise 404 (see maySeeTicket). */
+export async function visibleTicket(
+  ctx: TicketsContext,
+  actor: Actor,
+  ticketId: number,
+  database: Db = ctx.deps.db,
+): Promise<TicketRow> {
+  if (!isTicketId(ticketId)) throw notFound();
+  const [ticket] = await database.select().from(tickets).where(eq(tickets.id, ticketId));
+  if (!ticket || !maySeeTicket(actor, ticket)) throw notFound();
+  return ticket;
+}
+
+export async function throttle(ctx: TicketsContext, key: string, limit: number, windowMs: number) {
+  const wait = await consume(ctx.deps.limiter, key, [{ limit, windowMs }]);
+  if (wait > 0) throw rateLimited(wait);
+}
+
+export function requireContent(message: NewMessageInput) {
+  if (!hasContent(message)) {
+    throw badRequest('validation_failed', [{ path: 'body', message: 'empty_message' }]);
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The tickets API contract (SPEC.md §3, §7; DESIGN.md §5): what each tickets,
+ * messages, stream and file call takes and answers. The server builds its
+ * answers typed by these schemas and the web app parses with them, so a field
+ * renamed on one side fails the typecheck of the other.
+ */
+import { z } from 'zod';
+import { TICKET_LIST_LIMIT_DEFAULT, TICKET_LIST_LIMIT_MAX } from './limits';
+
+const Id = z.number().int().positive();
+/** ISO 8601 text as the server writes it; the web app shows whatever it gets. */
+const Timestamp = z.string();
+
+export const TicketStatusSchema = z.enum(['open', 'closed']);
+
+// ── Requests ────────────────────────────────────────────────────────────────
+
+/** `:id` of `/api/tickets/:id…`: anything else is a 404, like a ticket one may not see. */
+export const TicketIdParamSchema = z.string().regex(/^\d{1,10}$/);
+
+/** `:id` of `/api/files/:id`: the attachment's UUID. */
+export const FileIdParamSchema = z.string().regex(/^[0-9a-f-]{36}$/);
+
+/** `Idempotency-Key` header of the two message sends: printable ASCII, no spaces. */
+export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
+
+/** `GET /api/tickets` query. */
+export const TicketListQuerySchema = z.object({
+  status: TicketStatusSchema.optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TICKET_LIST_LIMIT_MAX)
+    .default(TICKET_LIST_LIMIT_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+/** `PATCH /api/tickets/:id/status` body. Only what the route reads: forged extra fields are dropped. */
+export const TicketStatusBodySchema = z.object({ status: TicketStatusSchema });
+
+// ── Answers ─────────────────────────────────────────────────────────────────
+
+/** A message attachment (`files` of a message). */
+export const FileAttachmentSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number().int().nonnegative(),
+  isImage: z.boolean(),
+  thumbnailUrl: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+
+export const TicketMessageSchema = z.object({
+  id: Id,
+  ticket_id: Id,
+  /** null once the author's account is deleted. */
+  user_id: Id.nullable(),
+  username: z.string(),
+  is_admin: z.boolean(),
+  body: z.string(),
+  created_at: Timestamp,
+  files: z.array(FileAttachmentSchema),
+});
+
+/** One entry of the ticket list. */
+export const TicketItemSchema = z.object({
+  id: Id,
+  /** Per-owner number (#1, #2… of each customer). */
+  seq: Id,
+  username: z.string(),
+  status: TicketStatusSchema,
+  unread_count: z.number().int().nonnegative(),
+  created_at: Timestamp,
+  last_activity_at: Timestamp,
+  last_message_preview: z.string().optional(),
+});
+
+/** `GET /api/tickets`; `next_cursor` is opaque and null on the last page. */
+export const TicketListAnswerSchema = z.object({
+  tickets: z.array(TicketItemSchema),
+  next_cursor: z.string().nullable(),
+});
+
+/** `GET /api/tickets/:id/messages`, oldest first. */
+export const TicketThreadAnswerSchema = z.object({ messages: z.array(TicketMessageSchema) });
+
+/** `POST /api/tickets` (201). */
+export const CreatedTicketAnswerSchema = z.object({ id: Id, seq: Id });
+
+/** `POST /api/tickets/:id/messages` (201). */
+export const PostedMessageAnswerSchema = z.object({ message: TicketMessageSchema });
+
+/** `PATCH /api/tickets/:id/status`. */
+export const TicketStatusAnswerSchema = z.object({ id: Id, status: TicketStatusSchema });
+
+/** `DELETE /api/tickets/:id`. */
+export const DeletedTicketAnswerSchema = z.object({ ok: z.literal(true) });
+
+// ── Live updates (`/api/stream/tickets`, `/api/stream/tickets/:id/messages`) ──
+
+export const TicketEventTypeSchema = z.enum(['created', 'message', 'status', 'deleted']);
+
+/** SSE event `ticket` of the list stream: the list changed. */
+export const TicketListEventSchema = z.object({
+  type: TicketEventTypeSchema,
+  ticket_id: Id,
+  status: TicketStatusSchema.optional(),
+});
+
+/** SSE event `message` of a thread stream: that thread changed (its creation is not sent). */
+export const TicketThreadEventSchema = z.object({
+  type: TicketEventTypeSchema.exclude(['created']),
+  ticket_id: Id,
+  message_id: Id.optional(),
+  status: TicketStatusSchema.optional(),
+});
+
+export type TicketStatus = z.infer<typeof TicketStatusSchema>;
+export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
+export type TicketStatusBody = z.infer<typeof TicketStatusBodySchema>;
+export type FileAttachment = z.infer<typeof FileAttachmentSchema>;
+export type TicketMessage = z.infer<typeof TicketMessageSchema>;
+export type TicketItem = z.infer<typeof TicketItemSchema>;
+export type TicketListAnswer = z.infer<typeof TicketListAnswerSchema>;
+export type TicketThreadAnswer = z.infer<typeof TicketThreadAnswerSchema>;
+export type CreatedTicketAnswer = z.infer<typeof CreatedTicketAnswerSchema>;
+export type PostedMessageAnswer = z.infer<typeof PostedMessageAnswerSchema>;
+export type TicketStatusAnswer = z.infer<typeof TicketStatusAnswerSchema>;
+export type DeletedTicketAnswer = z.infer<typeof DeletedTicketAnswerSchema>;
+export type TicketEventType = z.infer<typeof TicketEventTypeSchema>;
+export type TicketListEvent = z.infer<typeof TicketListEventSchema>;
+export type TicketThreadEvent = z.infer<typeof TicketThreadEventSchema>;
