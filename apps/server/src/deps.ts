@@ -19,11 +19,8 @@ export interface AppDeps {
   sessionCache: SessionCache;
 }
 
-/** Who is asking, for the security log and throttling. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-}
+// The type lives beside the function that builds it; re-exported for existing importers.
+export type { RequestMeta } from './lib/request-meta';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -154,7 +154,7 @@ export function createAuthService(deps: AppDeps) {
     > {
       if (!identifier.trim() || !password) throw badRequest('missing_credentials');
       const accountKey = `login-fail:acct:${identifier.trim().toLowerCase()}`;
-      const addressKey = `login-fail:ip:${meta.ip}`;
+      const addressKey = `login-fail:ip:${meta.throttleAddress}`;
       const wait = Math.max(
         await limiter.retryAfter(
           accountKey,
