@@ -93,9 +93,13 @@ export async function backupEmbedded(options: {
       tables,
       uploads: countFiles(path.join(partial, 'uploads')),
     };
-    fs.writeFileSync(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
-      mode: PRIVATE_FILE,
-    });
+    fs.writeFileSync(
+      path.join(partial, 'manifest.json'),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+      {
+        mode: PRIVATE_FILE,
+      },
+    );
     // Renamed only when complete, so a half-written backup never looks like a good one.
     fs.renameSync(partial, folder);
     return { folder, manifest };
