@@ -27,7 +27,9 @@ done
 
 PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 DATA=$(mktemp -d "$WORK/data.XXXX")
+# http on loopback only: ALLOW_INSECURE_HTTP=1 (production refuses http:// otherwise).
 (cd "$WORK" && NODE_ENV=production HOST=127.0.0.1 PORT=$PORT DATA_DIR=$DATA SMTP_URL=smtp://127.0.0.1:9 \
+  ALLOW_INSECURE_HTTP=1 MAIL_FROM="Studio <no-reply@studio.test>" \
   LOG_LEVEL=warn node apps/server/dist/main.js) &
 PID=$!
 for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.2; done

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis';
 import type pino from 'pino';
 import type { Config } from './config';
+import { fastifyTrustProxy } from './config-trust-proxy';
 import { type Database, openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import type { AppDeps } from './deps';
@@ -87,7 +88,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : { logger: options.logger ?? loggerOptions(config) }),
     // One line per request, written when it is answered (onResponse below), not two.
     disableRequestLogging: true,
-    trustProxy: config.trustProxy,
+    // A hop count or the proxies' addresses, never `true` (config-trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Without these a client that stalls or trickles its body holds a socket and its
+    // upload buffers forever (finding 27). Defaults and reasons: docs/operations.md.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http2: false,
+    http: {
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.headersMs,
+      // Node checks the request and headers deadlines on this interval (30 s by default,
+      // which would let a slow-headers client live twice as long as headersTimeout).
+      connectionsCheckingInterval: Math.max(250, Math.min(5_000, config.timeouts.headersMs / 4)),
+    },
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
     // A request that reaches a kept-alive connection just after SIGTERM is still answered
@@ -204,6 +219,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const stopRetention = startRetentionSchedule(retention, app.log);
     app.addHook('onClose', async () => stopRetention());
   }
+  // Unset NODE_ENV means development (so `npm start` works out of the box); the outbox
+  // then answers loopback clients only (dev-outbox/routes.ts), whatever HOST is.
   if (config.env === 'development') await app.register(devOutboxRoutes);
   await app.register(webApp);
   return app;

@@ -1,10 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { checkProductionSafety } from './config-production';
+import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
+
+/** Fine for the dev outbox; production refuses it (no one can answer or verify it). */
+const DEFAULT_MAIL_FROM = 'Studio <no-reply@localhost>';
 
 /**
  * The only module that reads the environment (DESIGN.md §4). Every other module
  * receives a typed Config, so tests can build one without touching process.env.
  */
+const seconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -22,13 +29,16 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Studio <no-reply@localhost>'),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   ADMIN_EMAILS: z.string().optional(),
   STORAGE: z.enum(['local', 'database']).default('local'),
-  TRUST_PROXY: z
-    .enum(['1', 'true', '0', 'false', ''])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: z.string().optional(),
+  ALLOW_INSECURE_HTTP: z.enum(['0', '1']).default('0'),
+  // Seconds; fractions are allowed so tests can use short ones. docs/operations.md explains the defaults.
+  REQUEST_TIMEOUT_SECONDS: seconds(300),
+  HEADERS_TIMEOUT_SECONDS: seconds(30),
+  IDLE_TIMEOUT_SECONDS: seconds(60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIR: z.string().optional(),
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
@@ -50,7 +60,18 @@ export interface Config {
   mailFrom: string;
   adminEmails: string[];
   storage: 'local' | 'database';
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses/CIDRs; never "trust everyone". */
+  trustProxy: TrustProxy;
+  timeouts: {
+    /** The whole request, body included, must arrive within this (slow 8 MiB uploads included). */
+    requestMs: number;
+    /** The request line and headers must arrive within this (slow-headers attacks). */
+    headersMs: number;
+    /** A connection that sends and receives nothing for this long is closed (stalled bodies). */
+    idleMs: number;
+    /** How long an idle kept-alive connection waits for its next request. */
+    keepAliveMs: number;
+  };
   env: 'development' | 'production' | 'test';
   webDir: string;
   logLevel: string;
@@ -76,11 +97,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
-    throw new ConfigError('Invalid SMTP_URL: required when NODE_ENV=production');
-  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
+  if (e.NODE_ENV === 'production') {
+    const problem = checkProductionSafety({
+      smtpUrl: e.SMTP_URL,
+      publicUrl: url,
+      publicUrlSet: e.PUBLIC_URL !== undefined,
+      host: e.HOST,
+      allowInsecureHttp: e.ALLOW_INSECURE_HTTP === '1',
+      mailFrom: e.MAIL_FROM,
+    });
+    if (problem) throw new ConfigError(problem);
+  }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
+    );
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(`Invalid TRUST_PROXY: ${trustProxy}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,7 +133,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     storage: e.STORAGE,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxy.value,
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     env: e.NODE_ENV,
     webDir: path.resolve(e.WEB_DIR ?? defaultWebDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -41,7 +41,7 @@ export async function loginAs(app: FastifyInstance, userId: number) {
   const session = await createSession(app.deps, {
     userId,
     isPersistent: false,
-    meta: { ip: '127.0.0.1', userAgent: 'test' },
+    meta: { ip: '127.0.0.1', throttleAddress: '127.0.0.1', userAgent: 'test' },
   });
   const client = new Client(app);
   client.cookies.set('sid', session.token);

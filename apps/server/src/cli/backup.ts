@@ -46,6 +46,9 @@ function countFiles(dir: string): number {
   return n;
 }
 
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
 function stamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 }
@@ -65,7 +68,9 @@ export async function backupEmbedded(options: {
   const partial = `${folder}.partial`;
   try {
     fs.rmSync(partial, { recursive: true, force: true });
-    fs.mkdirSync(partial, { recursive: true });
+    // Every password hash, e-mail and message is in here: the owner alone may read it,
+    // whatever the umask (finding 29). Folders created on the way to it are 0700 too.
+    fs.mkdirSync(partial, { recursive: true, mode: PRIVATE_DIR });
     const client = new PGlite(path.join(dataDir, 'db'), { startParams: EMBEDDED_START_PARAMS });
     let tables: Record<string, number>;
     try {
@@ -74,6 +79,7 @@ export async function backupEmbedded(options: {
       fs.writeFileSync(
         path.join(partial, 'database.tar.gz'),
         Buffer.from(await dump.arrayBuffer()),
+        { mode: PRIVATE_FILE },
       );
     } finally {
       await client.close();
@@ -87,7 +93,13 @@ export async function backupEmbedded(options: {
       tables,
       uploads: countFiles(path.join(partial, 'uploads')),
     };
-    fs.writeFileSync(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(partial, 'manifest.json'),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+      {
+        mode: PRIVATE_FILE,
+      },
+    );
     // Renamed only when complete, so a half-written backup never looks like a good one.
     fs.renameSync(partial, folder);
     return { folder, manifest };

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { isLoopbackHost } from '../lib/ip-address';
 
 export interface MailMessage {
   to: string;
@@ -19,6 +20,11 @@ export interface Mailer {
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    // smtp:// would otherwise fall back to plain text whenever STARTTLS is missing, so a
+    // network attacker could strip it and read codes, reset links and the SMTP password.
+    // Only a relay on this machine may be plain; the URL may still say otherwise
+    // (?requireTLS=false), which production refuses (config-production.ts).
+    requireTLS: !isLoopbackHost(new URL(smtpUrl).hostname),
     // A mail server that does not answer must not hold a request for minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -45,11 +51,14 @@ export interface OutboxEntry extends MailMessage {
 export function createOutboxMailer(outboxDir: string, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
-      await fs.mkdir(outboxDir, { recursive: true });
+      // Codes and reset links: readable by the server's user only (finding 29).
+      await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const date = new Date();
       const id = `${date.toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
       const entry: OutboxEntry = { id, date: date.toISOString(), ...message };
-      await fs.writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2));
+      await fs.writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), {
+        mode: 0o600,
+      });
       log.info(
         { to: message.to, subject: message.subject, file: `${id}.json` },
         'e-mail written to the dev outbox (/dev/outbox)',

@@ -69,7 +69,7 @@ export async function login(
   const { db, clock, limiter } = deps;
   if (!identifier.trim() || !password) throw badRequest('missing_credentials');
   const accountKey = `login-fail:acct:${identifier.trim().toLowerCase()}`;
-  const addressKey = `login-fail:ip:${meta.ip}`;
+  const addressKey = `login-fail:ip:${meta.throttleAddress}`;
   const wait = Math.max(
     await limiter.retryAfter(accountKey, LOGIN_FAILURE_LIMIT.limit, LOGIN_FAILURE_LIMIT.windowMs),
     await limiter.retryAfter(addressKey, LOGIN_FAILURE_LIMIT.limit, LOGIN_FAILURE_LIMIT.windowMs),

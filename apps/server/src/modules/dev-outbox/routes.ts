@@ -1,12 +1,19 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
 import { readOutbox } from '../../mail/transport';
+import { isLocalOutboxRequest } from './local-only';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Development only: the e-mails the dev outbox kept, so registration works without SMTP. */
 export async function devOutboxRoutes(app: FastifyInstance) {
   const dir = path.join(app.deps.config.dataDir, 'outbox');
+
+  // Anyone else is told the page does not exist, as in production.
+  app.addHook('onRequest', async (request) => {
+    if (!isLocalOutboxRequest(request, app.deps.config)) throw new AppError(404, 'not_found');
+  });
 
   app.get('/dev/outbox.json', async () => ({ messages: await readOutbox(dir) }));
 
