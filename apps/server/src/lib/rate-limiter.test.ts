@@ -23,7 +23,9 @@ const admitted = (waits: readonly number[]) => waits.filter((wait) => wait === 0
 describe('MemoryRateLimiter', () => {
   it('a burst of parallel calls gets exactly the limit, not one more', async () => {
     const limiter = new MemoryRateLimiter(new TestClock());
-    const waits = await parallel(50, () => consume(limiter, 'code-send:a@x.pl', [{ limit: 3, windowMs: MINUTE }]));
+    const waits = await parallel(50, () =>
+      consume(limiter, 'code-send:a@x.pl', [{ limit: 3, windowMs: MINUTE }]),
+    );
     expect(admitted(waits)).toBe(3);
     expect(Math.min(...waits.filter((wait) => wait > 0))).toBe(MINUTE);
   });

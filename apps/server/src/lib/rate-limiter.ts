@@ -101,7 +101,19 @@ export function waitFor(live: readonly number[], limit: number, windowMs: number
   return Math.max(1, mustExpire + windowMs - now);
 }
 
-export const noRelease = async () => {};
+/** The answer of `reserve`: refused (`wait` > 0, nothing to give back) or granted with its give-back. */
+export function reservation(wait: number, giveBack: () => Promise<void>): Reservation {
+  if (wait > 0) return { retryAfterMs: wait, release: async () => {} };
+  let isReleased = false;
+  return {
+    retryAfterMs: 0,
+    release: async () => {
+      if (isReleased) return;
+      isReleased = true;
+      await giveBack();
+    },
+  };
+}
 
 export interface MemoryRateLimiterOptions {
   /** Most keys kept at once; beyond it the key with the oldest newest event is dropped. */
@@ -155,17 +167,11 @@ export class MemoryRateLimiter extends BaseRateLimiter {
     for (const { key, limit, windowMs } of buckets) {
       wait = Math.max(wait, waitFor(this.live(key, windowMs, now), limit, windowMs, now));
     }
-    if (wait > 0) return { retryAfterMs: wait, release: noRelease };
+    if (wait > 0) return reservation(wait, async () => {});
     for (const { key, windowMs } of buckets) this.append(key, windowMs, now);
-    let isReleased = false;
-    return {
-      retryAfterMs: 0,
-      release: async () => {
-        if (isReleased) return;
-        isReleased = true;
-        for (const { key, windowMs } of buckets) this.remove(key, windowMs, now);
-      },
-    };
+    return reservation(0, async () => {
+      for (const { key, windowMs } of buckets) this.remove(key, windowMs, now);
+    });
   }
 
   async peek(key: string, limit: number, windowMs: number): Promise<number> {

@@ -50,7 +50,9 @@ describe.skipIf(!url)('RedisRateLimiter', () => {
     ];
     const burst = () =>
       Promise.all(
-        Array.from({ length: 40 }, (_, i) => consume(instances[i % 2] as RedisRateLimiter, key, limits)),
+        Array.from({ length: 40 }, (_, i) =>
+          consume(instances[i % 2] as RedisRateLimiter, key, limits),
+        ),
       );
     expect((await burst()).filter((wait) => wait === 0)).toHaveLength(3);
     clock.advance(60_000);

@@ -6,8 +6,8 @@ import {
   BaseRateLimiter,
   type Bucket,
   MemoryRateLimiter,
-  noRelease,
   type Reservation,
+  reservation,
   storageKey,
 } from './rate-limiter';
 
@@ -58,8 +58,16 @@ return math.max(1, tonumber(oldest[2]) + window - now)
 
 declare module 'ioredis' {
   interface RedisCommander<Context extends ClientContext = { type: 'default' }> {
-    rateLimitReserve(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<number, Context>;
-    rateLimitPeek(key: string, now: number, limit: number, windowMs: number): Result<number, Context>;
+    rateLimitReserve(
+      numberOfKeys: number,
+      ...keysAndArgs: (string | number)[]
+    ): Result<number, Context>;
+    rateLimitPeek(
+      key: string,
+      now: number,
+      limit: number,
+      windowMs: number,
+    ): Result<number, Context>;
   }
 }
 
@@ -115,20 +123,19 @@ export class RedisRateLimiter extends BaseRateLimiter {
         const member = `${now}-${randomBytes(6).toString('hex')}`;
         const keys = buckets.map(({ key }) => PREFIX + storageKey(key));
         const limits = buckets.flatMap(({ limit, windowMs }) => [limit, windowMs]);
-        const wait = await this.redis.rateLimitReserve(keys.length, ...keys, now, member, ...limits);
-        if (wait > 0) return { retryAfterMs: wait, release: noRelease };
-        let isReleased = false;
-        return {
-          retryAfterMs: 0,
-          release: async () => {
-            if (isReleased) return;
-            isReleased = true;
-            // A lost give-back only leaves one try counted: the limit errs on the strict side.
-            await Promise.all(keys.map((key) => this.redis.zrem(key, member))).catch((error) =>
-              this.warn(error),
-            );
-          },
-        };
+        const wait = await this.redis.rateLimitReserve(
+          keys.length,
+          ...keys,
+          now,
+          member,
+          ...limits,
+        );
+        return reservation(wait, async () => {
+          // A lost give-back only leaves one try counted: the limit errs on the strict side.
+          await Promise.all(keys.map((key) => this.redis.zrem(key, member))).catch((error) =>
+            this.warn(error),
+          );
+        });
       },
       () => this.fallback.reserve(buckets),
     );
@@ -137,7 +144,12 @@ export class RedisRateLimiter extends BaseRateLimiter {
   peek(key: string, limit: number, windowMs: number): Promise<number> {
     return this.guarded(
       () =>
-        this.redis.rateLimitPeek(PREFIX + storageKey(key), this.clock.now().getTime(), limit, windowMs),
+        this.redis.rateLimitPeek(
+          PREFIX + storageKey(key),
+          this.clock.now().getTime(),
+          limit,
+          windowMs,
+        ),
       () => this.fallback.peek(key, limit, windowMs),
     );
   }
