@@ -39,6 +39,56 @@ describe.skipIf(!url)('RedisRateLimiter', () => {
     other.disconnect();
   });
 
+  it('a parallel burst from two instances gets exactly the limit, all-or-nothing per limit', async () => {
+    const clock = new TestClock();
+    const other = new Redis(url as string);
+    const instances = [new RedisRateLimiter(redis, clock), new RedisRateLimiter(other, clock)];
+    const key = `${prefix}:burst`;
+    const limits = [
+      { limit: 3, windowMs: 60_000 },
+      { limit: 5, windowMs: 3_600_000 },
+    ];
+    const burst = () =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          consume(instances[i % 2] as RedisRateLimiter, key, limits),
+        ),
+      );
+    expect((await burst()).filter((wait) => wait === 0)).toHaveLength(3);
+    clock.advance(60_000);
+    // The refused calls left nothing under the hourly limit: 2 of its 5 remain.
+    expect((await burst()).filter((wait) => wait === 0)).toHaveLength(2);
+    other.disconnect();
+  });
+
+  it('reserves tries atomically across keys, gives them back, peeks without counting, resets', async () => {
+    const clock = new TestClock();
+    const limiter = new RedisRateLimiter(redis, clock);
+    const account = `${prefix}:acct`;
+    const buckets = [
+      { key: account, limit: 10, windowMs: 900_000 },
+      { key: `${prefix}:ip`, limit: 10, windowMs: 900_000 },
+    ];
+    const reservations = await Promise.all(
+      Array.from({ length: 30 }, () => limiter.reserve(buckets)),
+    );
+    const granted = reservations.filter((r) => r.retryAfterMs === 0);
+    expect(granted).toHaveLength(10);
+    expect(await limiter.peek(account, 10, 900_000)).toBe(900_000);
+    expect(await limiter.peek(account, 10, 900_000)).toBe(900_000);
+    await Promise.all(granted.map((r) => r.release()));
+    await Promise.all(granted.map((r) => r.release()));
+    expect(await limiter.peek(account, 1, 900_000)).toBe(0);
+
+    clock.advance(1000);
+    expect(await limiter.hit(account, 2, 900_000)).toBe(0);
+    clock.advance(1000);
+    expect(await limiter.hit(account, 2, 900_000)).toBe(0);
+    expect(await limiter.hit(account, 2, 900_000)).toBe(899_000);
+    await limiter.reset(account);
+    expect(await limiter.hit(account, 2, 900_000)).toBe(0);
+  });
+
   it('falls back to memory when Redis is unreachable, so requests are still served', async () => {
     const dead = new Redis('redis://127.0.0.1:1', {
       enableOfflineQueue: false,
