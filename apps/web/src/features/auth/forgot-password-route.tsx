@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EmailField } from '~/components/form/account-fields';
+import { FormFooterLink } from '~/components/form/form-links';
 import { FormError } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
+import { primaryButtonClass } from '~/components/form/styles';
 import { PendingButton } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, emailError } from '~/lib/account-validation';
@@ -58,11 +59,7 @@ export default function ForgotPasswordRoute() {
         >
           Wyślij link
         </PendingButton>
-        <p className="text-center text-sm">
-          <Link to="/login" className={linkClass}>
-            Wróć do logowania
-          </Link>
-        </p>
+        <FormFooterLink to="/login">Wróć do logowania</FormFooterLink>
       </form>
     </PageCard>
   );

@@ -1,10 +1,11 @@
 import { RESET_REDIRECT_MS } from '@studio/shared/limits';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/account-fields';
+import { DeadEndPage, FormFooterLink } from '~/components/form/form-links';
 import { FormError, FormStatus } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
+import { primaryButtonClass } from '~/components/form/styles';
 import { PendingButton } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, newPasswordError, repeatPasswordError } from '~/lib/account-validation';
@@ -61,14 +62,12 @@ export default function ResetPasswordRoute() {
 
   if (!token) {
     return (
-      <PageCard title="Zmiana hasła">
-        <FormError message={INVALID_LINK_MESSAGE} />
-        <p className="mt-6">
-          <Link to="/forgot-password" className={linkClass}>
-            Wyślij nowy link
-          </Link>
-        </p>
-      </PageCard>
+      <DeadEndPage
+        title="Zmiana hasła"
+        message={INVALID_LINK_MESSAGE}
+        to="/forgot-password"
+        linkLabel="Wyślij nowy link"
+      />
     );
   }
 
@@ -109,11 +108,7 @@ export default function ResetPasswordRoute() {
           Ustaw nowe hasło
         </PendingButton>
         {formError === INVALID_LINK_MESSAGE ? (
-          <p className="text-center text-sm">
-            <Link to="/forgot-password" className={linkClass}>
-              Wyślij nowy link
-            </Link>
-          </p>
+          <FormFooterLink to="/forgot-password">Wyślij nowy link</FormFooterLink>
         ) : null}
       </form>
     </PageCard>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField, UsernameField } from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
+import { FormFooterLink } from '~/components/form/form-links';
 import { FormError } from '~/components/form/form-message';
 import { linkClass, primaryButtonClass } from '~/components/form/styles';
 import { PendingButton } from '~/components/form/submit-button';
@@ -66,12 +67,9 @@ export function LoginForm({
       >
         Zaloguj się
       </PendingButton>
-      <p className="text-center text-sm text-slate-700 dark:text-slate-300">
-        Nie masz konta?{' '}
-        <Link to="/register" className={linkClass}>
-          Zarejestruj się
-        </Link>
-      </p>
+      <FormFooterLink to="/register" question="Nie masz konta?">
+        Zarejestruj się
+      </FormFooterLink>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import {
   UsernameField,
 } from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
+import { FormFooterLink } from '~/components/form/form-links';
 import { FormError } from '~/components/form/form-message';
 import { linkClass, primaryButtonClass } from '~/components/form/styles';
 import { PendingButton } from '~/components/form/submit-button';
@@ -94,12 +95,9 @@ export function RegisterForm({
       >
         Zarejestruj się
       </PendingButton>
-      <p className="text-center text-sm text-slate-700 dark:text-slate-300">
-        Masz już konto?{' '}
-        <Link to="/login" className={linkClass}>
-          Zaloguj się
-        </Link>
-      </p>
+      <FormFooterLink to="/login" question="Masz już konto?">
+        Zaloguj się
+      </FormFooterLink>
     </form>
   );
 }
