@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmailField } from '~/components/form/account-fields';
 import { FormFooterLink } from '~/components/form/form-links';
-import { FormError } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
-import { primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
+import { FormSubmit } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, emailError } from '~/lib/account-validation';
 import { isNetworkError } from '~/lib/api-client';
@@ -51,14 +49,9 @@ export default function ForgotPasswordRoute() {
           error={fieldErrors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <FormError message={formError} />
-        <PendingButton
-          isPending={isPending}
-          pendingLabel="Wysyłanie…"
-          className={`w-full ${primaryButtonClass}`}
-        >
+        <FormSubmit error={formError} isPending={isPending} pendingLabel="Wysyłanie…">
           Wyślij link
-        </PendingButton>
+        </FormSubmit>
         <FormFooterLink to="/login">Wróć do logowania</FormFooterLink>
       </form>
     </PageCard>

@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/account-fields';
 import { DeadEndPage, FormFooterLink } from '~/components/form/form-links';
-import { FormError, FormStatus } from '~/components/form/form-message';
+import { FormStatus } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
-import { primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
+import { FormSubmit } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, newPasswordError, repeatPasswordError } from '~/lib/account-validation';
 import { SCREEN_MESSAGES } from '~/lib/error-messages';
@@ -98,15 +97,14 @@ export default function ResetPasswordRoute() {
           onChange={(e) => setRepeat(e.target.value)}
         />
         <FormStatus message={isDone ? PASSWORD_CHANGED_MESSAGE : null} />
-        <FormError message={formError} />
-        <PendingButton
+        <FormSubmit
+          error={formError}
           isPending={isPending}
           pendingLabel="Zapisywanie…"
           disabled={isDone}
-          className={`w-full ${primaryButtonClass}`}
         >
           Ustaw nowe hasło
-        </PendingButton>
+        </FormSubmit>
         {formError === INVALID_LINK_MESSAGE ? (
           <FormFooterLink to="/forgot-password">Wyślij nowy link</FormFooterLink>
         ) : null}

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { PasswordField, UsernameField } from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
 import { FormFooterLink } from '~/components/form/form-links';
-import { FormError } from '~/components/form/form-message';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
+import { linkClass } from '~/components/form/styles';
+import { FormSubmit } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, requiredError } from '~/lib/account-validation';
 import { type LoginInput, type LoginResult, login } from '../api/login';
@@ -59,14 +58,9 @@ export function LoginForm({
           Nie pamiętasz hasła?
         </Link>
       </div>
-      <FormError message={formError} />
-      <PendingButton
-        isPending={isPending}
-        pendingLabel="Logowanie…"
-        className={`w-full ${primaryButtonClass}`}
-      >
+      <FormSubmit error={formError} isPending={isPending} pendingLabel="Logowanie…">
         Zaloguj się
-      </PendingButton>
+      </FormSubmit>
       <FormFooterLink to="/register" question="Nie masz konta?">
         Zarejestruj się
       </FormFooterLink>

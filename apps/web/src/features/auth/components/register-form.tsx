@@ -8,9 +8,8 @@ import {
 } from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
 import { FormFooterLink } from '~/components/form/form-links';
-import { FormError } from '~/components/form/form-message';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
+import { linkClass } from '~/components/form/styles';
+import { FormSubmit } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import {
   collectErrors,
@@ -87,14 +86,9 @@ export function RegisterForm({
           </>
         }
       />
-      <FormError message={formError} />
-      <PendingButton
-        isPending={isPending}
-        pendingLabel="Wysyłanie kodu…"
-        className={`w-full ${primaryButtonClass}`}
-      >
+      <FormSubmit error={formError} isPending={isPending} pendingLabel="Wysyłanie kodu…">
         Zarejestruj się
-      </PendingButton>
+      </FormSubmit>
       <FormFooterLink to="/login" question="Masz już konto?">
         Zaloguj się
       </FormFooterLink>
