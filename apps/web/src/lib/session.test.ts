@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSessionHint, setSessionHint } from '~/test/account-screens';
+import { clearSessionHint, setSessionHint, TEST_USER } from '~/test/account-screens';
 import {
   CURRENT_USER_QUERY_KEY,
   clearCurrentUser,
@@ -17,13 +17,7 @@ import {
   takeReturnPath,
 } from './session';
 
-const user = {
-  id: 1,
-  username: 'ala',
-  email: 'ala@example.com',
-  is_admin: false,
-  mfa_enabled: false,
-};
+const user = TEST_USER;
 
 afterEach(() => {
   sessionStorage.clear();

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -81,4 +81,21 @@ export function setSessionHint() {
 export function clearSessionHint() {
   // biome-ignore lint/suspicious/noDocumentCookie: stands in for the server's Set-Cookie
   document.cookie = 'signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+}
+
+/** The logged-in user of the account screen tests, as `GET /api/auth/me` returns it. */
+export const TEST_USER = {
+  id: 1,
+  username: 'ala',
+  email: 'ala@example.com',
+  is_admin: false,
+  mfa_enabled: false,
+};
+
+/** Undoes what a screen test leaves behind: the DOM, the fetch stub, the return path, the hint. */
+export function resetScreenTest() {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  clearSessionHint();
 }

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { FieldError } from './field-error';
 
 type NativeCheckbox = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -27,11 +28,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { FormError } from './form-message';
 import { primaryButtonClass } from './styles';
 
 /**
@@ -35,5 +36,34 @@ export function PendingButton({
       ) : null}
       {isPending ? pendingLabel : children}
     </button>
+  );
+}
+
+/** The end of an account form: its error line, then the full-width submit button. */
+export function FormSubmit({
+  error,
+  isPending,
+  pendingLabel,
+  disabled,
+  children,
+}: {
+  error: string | null;
+  isPending: boolean;
+  pendingLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      <PendingButton
+        isPending={isPending}
+        pendingLabel={pendingLabel}
+        disabled={disabled}
+        className={`w-full ${primaryButtonClass}`}
+      >
+        {children}
+      </PendingButton>
+    </>
   );
 }

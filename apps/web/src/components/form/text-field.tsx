@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { FieldError } from './field-error';
 import { inputClass } from './styles';
 
 type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>;
@@ -50,11 +51,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

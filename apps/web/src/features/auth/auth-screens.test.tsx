@@ -1,27 +1,17 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, stubFetch } from '~/test/account-screens';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, renderScreen, resetScreenTest, stubFetch, TEST_USER } from '~/test/account-screens';
 import ForgotPasswordRoute from './forgot-password-route';
 import LoginRoute from './login-route';
 import RegisterRoute from './register-route';
 import ResetPasswordRoute from './reset-password-route';
 import VerifyEmailRoute from './verify-email-route';
 
-const user = {
-  id: 1,
-  username: 'ala',
-  email: 'ala@example.com',
-  is_admin: false,
-  mfa_enabled: false,
-};
+const user = TEST_USER;
 const contact = { path: '/contact', element: <p>Strona Kontakt</p> };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-});
+afterEach(resetScreenTest);
 
 describe('register screen', () => {
   it('checks the form before sending anything', async () => {

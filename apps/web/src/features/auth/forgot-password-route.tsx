@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { FormError } from '~/components/form/form-message';
+import { useNavigate } from 'react-router';
+import { EmailField } from '~/components/form/account-fields';
+import { FormFooterLink } from '~/components/form/form-links';
 import { PageCard } from '~/components/form/page-card';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
-import { useGuardedAction } from '~/components/form/use-guarded-action';
-import { emailError } from '~/lib/account-validation';
+import { FormSubmit } from '~/components/form/submit-button';
+import { useFormSubmit } from '~/components/form/use-form-submit';
+import { collectErrors, emailError } from '~/lib/account-validation';
 import { isNetworkError } from '~/lib/api-client';
-import { errorMessage } from '~/lib/error-messages';
 import { pageMeta } from '~/lib/page-meta';
 import { requestPasswordReset } from './api/password-reset';
 
@@ -25,30 +23,20 @@ export function meta() {
 export default function ForgotPasswordRoute() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { isPending, run } = useGuardedAction();
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const error = emailError(email);
-    setFieldError(error);
-    if (error) return;
-    void run(async () => {
-      setFormError(null);
+  const { fieldErrors, formError, isPending, onSubmit } = useFormSubmit<'email'>({
+    errorScreen: 'forgotPassword',
+    validate: () => collectErrors({ email: emailError(email) }),
+    submit: async () => {
       try {
         await requestPasswordReset({ email: email.trim() });
       } catch (error) {
         // SPEC.md §8: the answer never tells whether the address has an account,
         // so only a request that got no answer at all is reported.
-        if (isNetworkError(error)) {
-          setFormError(errorMessage('forgotPassword', error));
-          return;
-        }
+        if (isNetworkError(error)) throw error;
       }
       await navigate('/forgot-password/sent');
-    });
-  };
+    },
+  });
 
   return (
     <PageCard
@@ -56,31 +44,15 @@ export default function ForgotPasswordRoute() {
       intro="Podaj adres email swojego konta. Wyślemy na niego link do ustawienia nowego hasła."
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Reset hasła">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
+        <EmailField
           value={email}
-          error={fieldError}
+          error={fieldErrors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <FormError message={formError} />
-        <PendingButton
-          isPending={isPending}
-          pendingLabel="Wysyłanie…"
-          className={`w-full ${primaryButtonClass}`}
-        >
+        <FormSubmit error={formError} isPending={isPending} pendingLabel="Wysyłanie…">
           Wyślij link
-        </PendingButton>
-        <p className="text-center text-sm">
-          <Link to="/login" className={linkClass}>
-            Wróć do logowania
-          </Link>
-        </p>
+        </FormSubmit>
+        <FormFooterLink to="/login">Wróć do logowania</FormFooterLink>
       </form>
     </PageCard>
   );

@@ -1,20 +1,14 @@
 import { RESET_REDIRECT_MS } from '@studio/shared/limits';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormError, FormStatus } from '~/components/form/form-message';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/account-fields';
+import { DeadEndPage, FormFooterLink } from '~/components/form/form-links';
+import { FormStatus } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
-import { useGuardedAction } from '~/components/form/use-guarded-action';
-import {
-  collectErrors,
-  type FieldErrors,
-  hasErrors,
-  newPasswordError,
-  repeatPasswordError,
-} from '~/lib/account-validation';
-import { errorMessage, SCREEN_MESSAGES } from '~/lib/error-messages';
+import { FormSubmit } from '~/components/form/submit-button';
+import { useFormSubmit } from '~/components/form/use-form-submit';
+import { collectErrors, newPasswordError, repeatPasswordError } from '~/lib/account-validation';
+import { SCREEN_MESSAGES } from '~/lib/error-messages';
 import { pageMeta } from '~/lib/page-meta';
 import { useSessionActions } from '~/lib/session';
 import { confirmPasswordReset } from './api/password-reset';
@@ -41,10 +35,22 @@ export default function ResetPasswordRoute() {
   const { clearUser } = useSessionActions();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [isDone, setDone] = useState(false);
-  const { isPending, run } = useGuardedAction();
+  const { fieldErrors, formError, isPending, onSubmit } = useFormSubmit<Field>({
+    errorScreen: 'resetPassword',
+    validate: () =>
+      collectErrors<Field>({
+        password: newPasswordError(password),
+        repeat: repeatPasswordError(password, repeat),
+      }),
+    submit: async () => {
+      if (isDone) return;
+      await confirmPasswordReset({ token, password });
+      // Every session of the account ended on the server, this one too.
+      clearUser();
+      setDone(true);
+    },
+  });
 
   // SPEC.md §4: success redirects to /login after 1.5 s.
   useEffect(() => {
@@ -55,41 +61,14 @@ export default function ResetPasswordRoute() {
 
   if (!token) {
     return (
-      <PageCard title="Zmiana hasła">
-        <FormError message={INVALID_LINK_MESSAGE} />
-        <p className="mt-6">
-          <Link to="/forgot-password" className={linkClass}>
-            Wyślij nowy link
-          </Link>
-        </p>
-      </PageCard>
+      <DeadEndPage
+        title="Zmiana hasła"
+        message={INVALID_LINK_MESSAGE}
+        to="/forgot-password"
+        linkLabel="Wyślij nowy link"
+      />
     );
   }
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isDone) return;
-    const errors = collectErrors<Field>({
-      password: newPasswordError(password),
-      repeat: repeatPasswordError(password, repeat),
-    });
-    setFieldErrors(errors);
-    if (hasErrors(errors)) {
-      setFormError(null);
-      return;
-    }
-    void run(async () => {
-      setFormError(null);
-      try {
-        await confirmPasswordReset({ token, password });
-        // Every session of the account ended on the server, this one too.
-        clearUser();
-        setDone(true);
-      } catch (error) {
-        setFormError(errorMessage('resetPassword', error));
-      }
-    });
-  };
 
   return (
     <PageCard title="Zmiana hasła" intro="Wpisz nowe hasło dwa razy.">
@@ -99,45 +78,35 @@ export default function ResetPasswordRoute() {
         className="space-y-5"
         aria-label="Ustawianie nowego hasła"
       >
-        <TextField
+        <PasswordField
           label="Nowe hasło"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Co najmniej 6 znaków."
+          isNew
+          hint={NEW_PASSWORD_HINT}
           value={password}
           error={fieldErrors.password}
           disabled={isDone}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <TextField
+        <PasswordField
           label="Powtórz nowe hasło"
           name="repeat"
-          type="password"
-          autoComplete="new-password"
-          required
+          isNew
           value={repeat}
           error={fieldErrors.repeat}
           disabled={isDone}
           onChange={(e) => setRepeat(e.target.value)}
         />
         <FormStatus message={isDone ? PASSWORD_CHANGED_MESSAGE : null} />
-        <FormError message={formError} />
-        <PendingButton
+        <FormSubmit
+          error={formError}
           isPending={isPending}
           pendingLabel="Zapisywanie…"
           disabled={isDone}
-          className={`w-full ${primaryButtonClass}`}
         >
           Ustaw nowe hasło
-        </PendingButton>
+        </FormSubmit>
         {formError === INVALID_LINK_MESSAGE ? (
-          <p className="text-center text-sm">
-            <Link to="/forgot-password" className={linkClass}>
-              Wyślij nowy link
-            </Link>
-          </p>
+          <FormFooterLink to="/forgot-password">Wyślij nowy link</FormFooterLink>
         ) : null}
       </form>
     </PageCard>

@@ -1,8 +1,7 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { FormError } from '~/components/form/form-message';
+import { DeadEndPage } from '~/components/form/form-links';
 import { PageCard } from '~/components/form/page-card';
-import { linkClass } from '~/components/form/styles';
 import { pageMeta } from '~/lib/page-meta';
 import { takeReturnPath, useSessionActions } from '~/lib/session';
 import { ACCOUNT_CREATED_MESSAGE, VerifyEmailForm } from './components/verify-email-form';
@@ -29,14 +28,12 @@ export default function VerifyEmailRoute() {
 
   if (!registration) {
     return (
-      <PageCard title="Weryfikacja email">
-        <FormError message={MISSING_STATE_MESSAGE} />
-        <p className="mt-6">
-          <Link to="/register" className={linkClass}>
-            Przejdź do rejestracji
-          </Link>
-        </p>
-      </PageCard>
+      <DeadEndPage
+        title="Weryfikacja email"
+        message={MISSING_STATE_MESSAGE}
+        to="/register"
+        linkLabel="Przejdź do rejestracji"
+      />
     );
   }
 

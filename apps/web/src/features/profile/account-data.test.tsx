@@ -1,15 +1,16 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '~/lib/session';
 import {
-  clearSessionHint,
   json,
   renderScreen,
+  resetScreenTest,
   type StubbedCall,
   setSessionHint,
   stubFetch,
+  TEST_USER,
 } from '~/test/account-screens';
 import ProfileRoute from './profile-route';
 
@@ -19,13 +20,7 @@ import ProfileRoute from './profile-route';
  * api.download itself is tested against a real HTTP server in lib/.
  */
 
-const user = {
-  id: 1,
-  username: 'ala',
-  email: 'ala@example.com',
-  is_admin: false,
-  mfa_enabled: false,
-};
+const user = TEST_USER;
 
 const ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
 const zip = (filename = 'moje-dane-2026-11-23.zip') =>
@@ -97,11 +92,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  clearSessionHint();
+  resetScreenTest();
 });
 
 describe("'Pobierz moje dane'", () => {

@@ -1,23 +1,18 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
-  clearSessionHint,
   json,
   renderScreen,
+  resetScreenTest,
   setSessionHint,
   stubFetch,
+  TEST_USER,
 } from '~/test/account-screens';
 import MfaEnableRoute from './mfa-enable-route';
 import ProfileRoute from './profile-route';
 
-const baseUser = {
-  id: 1,
-  username: 'ala',
-  email: 'ala@example.com',
-  is_admin: false,
-  mfa_enabled: false,
-};
+const baseUser = TEST_USER;
 const pages = [
   { path: '/contact', element: <p>Strona Kontakt</p> },
   { path: '/login', element: <p>Strona logowania</p> },
@@ -26,12 +21,7 @@ const pages = [
   { path: '/forgot-password/sent', element: <p>Link wysłany</p> },
 ];
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  clearSessionHint();
-});
+afterEach(resetScreenTest);
 
 function stubApi(user: typeof baseUser, routes: Record<string, () => Response> = {}) {
   setSessionHint();

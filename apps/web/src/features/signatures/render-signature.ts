@@ -91,17 +91,3 @@ export async function exportSignaturePng(inputs: SignatureInputs): Promise<Blob>
     );
   });
 }
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start reading the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}

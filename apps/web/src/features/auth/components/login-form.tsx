@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PasswordField, UsernameField } from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
-import { FormError } from '~/components/form/form-message';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
-import { useGuardedAction } from '~/components/form/use-guarded-action';
-import {
-  collectErrors,
-  type FieldErrors,
-  hasErrors,
-  requiredError,
-} from '~/lib/account-validation';
-import { errorMessage } from '~/lib/error-messages';
+import { FormFooterLink } from '~/components/form/form-links';
+import { linkClass } from '~/components/form/styles';
+import { FormSubmit } from '~/components/form/submit-button';
+import { useFormSubmit } from '~/components/form/use-form-submit';
+import { collectErrors, requiredError } from '~/lib/account-validation';
 import { type LoginInput, type LoginResult, login } from '../api/login';
 
 type Field = 'identifier' | 'password';
@@ -26,53 +20,29 @@ export function LoginForm({
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const { isPending, run } = useGuardedAction();
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const errors = collectErrors<Field>({
-      identifier: requiredError(identifier),
-      password: password ? null : requiredError(password),
-    });
-    setFieldErrors(errors);
-    if (hasErrors(errors)) {
-      setFormError(null);
-      return;
-    }
-    void run(async () => {
-      setFormError(null);
+  const { fieldErrors, formError, isPending, onSubmit } = useFormSubmit<Field>({
+    errorScreen: 'login',
+    validate: () =>
+      collectErrors<Field>({
+        identifier: requiredError(identifier),
+        password: password ? null : requiredError(password),
+      }),
+    submit: async () => {
       const input = { identifier: identifier.trim(), password, rememberMe };
-      try {
-        const result = await login(input);
-        await onResult(result, input);
-      } catch (error) {
-        setFormError(errorMessage('login', error));
-      }
-    });
-  };
+      await onResult(await login(input), input);
+    },
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Logowanie">
-      <TextField
+      <UsernameField
         label="Nazwa użytkownika lub email"
         name="identifier"
-        type="text"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
         value={identifier}
         error={fieldErrors.identifier}
         onChange={(e) => setIdentifier(e.target.value)}
       />
-      <TextField
-        label="Hasło"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
+      <PasswordField
         value={password}
         error={fieldErrors.password}
         onChange={(e) => setPassword(e.target.value)}
@@ -88,20 +58,12 @@ export function LoginForm({
           Nie pamiętasz hasła?
         </Link>
       </div>
-      <FormError message={formError} />
-      <PendingButton
-        isPending={isPending}
-        pendingLabel="Logowanie…"
-        className={`w-full ${primaryButtonClass}`}
-      >
+      <FormSubmit error={formError} isPending={isPending} pendingLabel="Logowanie…">
         Zaloguj się
-      </PendingButton>
-      <p className="text-center text-sm text-slate-700 dark:text-slate-300">
-        Nie masz konta?{' '}
-        <Link to="/register" className={linkClass}>
-          Zarejestruj się
-        </Link>
-      </p>
+      </FormSubmit>
+      <FormFooterLink to="/register" question="Nie masz konta?">
+        Zarejestruj się
+      </FormFooterLink>
     </form>
   );
 }

@@ -1,21 +1,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import {
+  EmailField,
+  NEW_PASSWORD_HINT,
+  PasswordField,
+  UsernameField,
+} from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
-import { FormError } from '~/components/form/form-message';
-import { linkClass, primaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
-import { TextField } from '~/components/form/text-field';
-import { useGuardedAction } from '~/components/form/use-guarded-action';
+import { FormFooterLink } from '~/components/form/form-links';
+import { linkClass } from '~/components/form/styles';
+import { FormSubmit } from '~/components/form/submit-button';
+import { useFormSubmit } from '~/components/form/use-form-submit';
 import {
   collectErrors,
   emailError,
-  type FieldErrors,
-  hasErrors,
   newPasswordError,
   TERMS_MESSAGE,
   usernameError,
 } from '~/lib/account-validation';
-import { errorMessage } from '~/lib/error-messages';
 import { type RegistrationData, register } from '../api/register';
 
 type Field = 'username' | 'email' | 'password' | 'terms';
@@ -39,66 +41,32 @@ export function RegisterForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const { isPending, run } = useGuardedAction();
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const errors = validateRegistration({ username, email, password, terms });
-    setFieldErrors(errors);
-    if (hasErrors(errors)) {
-      setFormError(null);
-      // Keyboard and screen-reader users are taken to the first field to fix.
-      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
-      return;
-    }
-    void run(async () => {
-      setFormError(null);
+  const { fieldErrors, formError, isPending, onSubmit } = useFormSubmit<Field>({
+    errorScreen: 'register',
+    focusFirstInvalid: true,
+    validate: () => validateRegistration({ username, email, password, terms }),
+    submit: async () => {
       const data = { username: username.trim(), email: email.trim(), password };
-      try {
-        await register(data);
-        await onCodeSent(data);
-      } catch (error) {
-        setFormError(errorMessage('register', error));
-      }
-    });
-  };
+      await register(data);
+      await onCodeSent(data);
+    },
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Rejestracja">
-      <TextField
-        label="Nazwa użytkownika"
-        name="username"
-        type="text"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
+      <UsernameField
         value={username}
         error={fieldErrors.username}
         onChange={(e) => setUsername(e.target.value)}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        required
+      <EmailField
         value={email}
         error={fieldErrors.email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <TextField
-        label="Hasło"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="Co najmniej 6 znaków."
+      <PasswordField
+        isNew
+        hint={NEW_PASSWORD_HINT}
         value={password}
         error={fieldErrors.password}
         onChange={(e) => setPassword(e.target.value)}
@@ -118,20 +86,12 @@ export function RegisterForm({
           </>
         }
       />
-      <FormError message={formError} />
-      <PendingButton
-        isPending={isPending}
-        pendingLabel="Wysyłanie kodu…"
-        className={`w-full ${primaryButtonClass}`}
-      >
+      <FormSubmit error={formError} isPending={isPending} pendingLabel="Wysyłanie kodu…">
         Zarejestruj się
-      </PendingButton>
-      <p className="text-center text-sm text-slate-700 dark:text-slate-300">
-        Masz już konto?{' '}
-        <Link to="/login" className={linkClass}>
-          Zaloguj się
-        </Link>
-      </p>
+      </FormSubmit>
+      <FormFooterLink to="/login" question="Masz już konto?">
+        Zaloguj się
+      </FormFooterLink>
     </form>
   );
 }

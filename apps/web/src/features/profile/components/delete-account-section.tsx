@@ -1,21 +1,16 @@
-import { CODE_LENGTH } from '@studio/shared/limits';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog } from '~/components/dialog';
-import { CodeField } from '~/components/form/code-field';
-import { FormError, FormStatus } from '~/components/form/form-message';
+import { CodeEntryForm, ResendCodeButton } from '~/components/form/code-entry-form';
+import { FormStatus } from '~/components/form/form-message';
 import { dangerButtonClass, secondaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
-import { useGuardedAction } from '~/components/form/use-guarded-action';
-import { REQUIRED_MESSAGE } from '~/lib/account-validation';
-import { errorMessage } from '~/lib/error-messages';
+import { useCodeEntry } from '~/components/form/use-code-entry';
 import { clearReturnPath, useSessionActions } from '~/lib/session';
 import { confirmAccountDeletion, requestAccountDeletion } from '../api/delete-account';
 
 export const DELETE_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na email';
 export const ACCOUNT_DELETED_MESSAGE = 'Konto zostało usunięte';
-export const CODE_LENGTH_MESSAGE = `Kod musi mieć ${CODE_LENGTH} cyfr`;
 
 /**
  * The one button that deletes for good: solid red, so it never looks like the
@@ -120,60 +115,30 @@ function DeleteAccountSteps({
 }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<'request' | 'confirm'>('request');
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const send = useGuardedAction();
-  const confirm = useGuardedAction();
-  const codeInput = useRef<HTMLInputElement>(null);
-
-  // The code field replaces the button that had focus: move focus to it.
-  useEffect(() => {
-    if (step === 'confirm') codeInput.current?.focus();
-  }, [step]);
-
-  const onSend = () =>
-    void send.run(async () => {
-      setFormError(null);
-      setStatus(null);
-      try {
-        await requestAccountDeletion();
-      } catch (error) {
-        setFormError(errorMessage('profileDeleteSend', error));
-        return;
-      }
-      setStatus(DELETE_CODE_SENT_MESSAGE);
-      setStep('confirm');
-    });
-
-  const onConfirm = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const error = !code ? REQUIRED_MESSAGE : code.length < CODE_LENGTH ? CODE_LENGTH_MESSAGE : null;
-    setFieldError(error);
-    if (error) {
-      setFormError(null);
-      codeInput.current?.focus();
-      return;
-    }
-    void confirm.run(async () => {
-      setFormError(null);
-      setStatus(null);
+  const entry = useCodeEntry({
+    rule: 'sixDigits',
+    confirm: async (code) => {
       isDeleting.current = true;
       try {
         await confirmAccountDeletion({ code });
       } catch (cause) {
         isDeleting.current = false;
-        setFormError(errorMessage('profileDelete', cause));
-        codeInput.current?.focus();
-        return;
+        throw cause;
       }
       // The server has ended the session; the section forgets the user once /profile is gone.
       onDeleted();
       await navigate('/', { replace: true });
       toast.success(ACCOUNT_DELETED_MESSAGE);
-    });
-  };
+    },
+    confirmErrors: 'profileDelete',
+    resend: async () => {
+      await requestAccountDeletion();
+      setStep('confirm');
+    },
+    resendErrors: 'profileDeleteSend',
+    resentMessage: DELETE_CODE_SENT_MESSAGE,
+  });
+  const isRequest = step === 'request';
 
   return (
     <div className="space-y-4 p-6 sm:p-8">
@@ -193,51 +158,37 @@ function DeleteAccountSteps({
       </div>
 
       {/* Both live regions stay mounted across the steps, so what appears in them is announced. */}
-      <FormStatus message={status} />
-      <form noValidate onSubmit={onConfirm} className="space-y-4" aria-labelledby={titleId}>
-        {step === 'confirm' ? (
-          <CodeField
-            ref={codeInput}
-            digitsOnly
-            value={code}
-            onChange={setCode}
-            error={fieldError}
-          />
-        ) : null}
-        <FormError message={formError} />
-        {step === 'confirm' ? (
-          <PendingButton
-            isPending={confirm.isPending}
-            pendingLabel="Usuwanie konta…"
-            className={`w-full ${destructiveButtonClass}`}
-          >
-            Usuń konto na zawsze
-          </PendingButton>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            ref={cancelButton}
-            type="button"
-            onClick={onCancel}
-            disabled={confirm.isPending}
-            className={`w-full sm:w-auto ${secondaryButtonClass}`}
-          >
-            Anuluj
-          </button>
-          <PendingButton
-            type="button"
-            isPending={send.isPending}
-            pendingLabel="Wysyłanie kodu…"
-            disabled={confirm.isPending}
-            onClick={onSend}
-            className={`w-full sm:w-auto ${
-              step === 'request' ? dangerButtonClass : secondaryButtonClass
-            }`}
-          >
-            {step === 'request' ? 'Wyślij kod' : 'Wyślij kod ponownie'}
-          </PendingButton>
-        </div>
-      </form>
+      <FormStatus message={entry.status} />
+      <CodeEntryForm
+        entry={entry}
+        name={{ 'aria-labelledby': titleId }}
+        className="space-y-4"
+        isCodeShown={!isRequest}
+        hasStatus={false}
+        submitLabel="Usuń konto na zawsze"
+        submitPendingLabel="Usuwanie konta…"
+        submitClassName={`w-full ${destructiveButtonClass}`}
+        actions={
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              ref={cancelButton}
+              type="button"
+              onClick={onCancel}
+              disabled={entry.isConfirming}
+              className={`w-full sm:w-auto ${secondaryButtonClass}`}
+            >
+              Anuluj
+            </button>
+            <ResendCodeButton
+              entry={entry}
+              label={isRequest ? 'Wyślij kod' : 'Wyślij kod ponownie'}
+              pendingLabel="Wysyłanie kodu…"
+              disabled={entry.isConfirming}
+              className={`w-full sm:w-auto ${isRequest ? dangerButtonClass : secondaryButtonClass}`}
+            />
+          </div>
+        }
+      />
     </div>
   );
 }

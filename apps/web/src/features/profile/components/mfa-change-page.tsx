@@ -1,15 +1,11 @@
 import type { PublicUser } from '@studio/shared/types';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CodeField } from '~/components/form/code-field';
-import { FormError, FormStatus } from '~/components/form/form-message';
+import { CodeEntryForm } from '~/components/form/code-entry-form';
 import { PageCard } from '~/components/form/page-card';
 import { primaryButtonClass, secondaryButtonClass } from '~/components/form/styles';
-import { PendingButton } from '~/components/form/submit-button';
-import { useGuardedAction } from '~/components/form/use-guarded-action';
-import { REQUIRED_MESSAGE } from '~/lib/account-validation';
-import { errorMessage } from '~/lib/error-messages';
+import { useCodeEntry } from '~/components/form/use-code-entry';
 import { RequireUser } from '~/lib/require-user';
 import { useSessionActions } from '~/lib/session';
 import { confirmMfaChange, type MfaChange, resendMfaCode } from '../api/mfa-change';
@@ -40,17 +36,23 @@ function MfaChangeForm({ change, user }: { change: MfaChange; user: PublicUser }
   const text = TEXT[change];
   const navigate = useNavigate();
   const { patchUser } = useSessionActions();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const confirm = useGuardedAction();
-  const resend = useGuardedAction();
   const isFinishing = useRef(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const isAlreadyDone = !isFinishing.current && user.mfa_enabled === (change === 'enable');
-
-  useEffect(() => codeInput.current?.focus(), []);
+  const entry = useCodeEntry({
+    rule: 'required',
+    confirm: async (code, showStatus) => {
+      await confirmMfaChange(change, { code });
+      isFinishing.current = true;
+      toast.success(text.done);
+      showStatus(text.done);
+      await navigate('/profile', { replace: true });
+      patchUser({ mfa_enabled: change === 'enable' });
+    },
+    confirmErrors: 'mfaChange',
+    resend: () => resendMfaCode(change),
+    resendErrors: 'mfaSend',
+    resentMessage: MFA_CODE_SENT_MESSAGE,
+  });
 
   if (isAlreadyDone) {
     return (
@@ -65,42 +67,6 @@ function MfaChangeForm({ change, user }: { change: MfaChange; user: PublicUser }
     );
   }
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setFieldError(REQUIRED_MESSAGE);
-      return;
-    }
-    setFieldError(null);
-    void confirm.run(async () => {
-      setFormError(null);
-      setStatus(null);
-      try {
-        await confirmMfaChange(change, { code: code.trim() });
-      } catch (error) {
-        setFormError(errorMessage('mfaChange', error));
-        return;
-      }
-      isFinishing.current = true;
-      toast.success(text.done);
-      setStatus(text.done);
-      await navigate('/profile', { replace: true });
-      patchUser({ mfa_enabled: change === 'enable' });
-    });
-  };
-
-  const onResend = () =>
-    void resend.run(async () => {
-      setFormError(null);
-      setStatus(null);
-      try {
-        await resendMfaCode(change);
-        setStatus(MFA_CODE_SENT_MESSAGE);
-      } catch (error) {
-        setFormError(errorMessage('mfaSend', error));
-      }
-    });
-
   return (
     <PageCard
       title={text.title}
@@ -111,32 +77,16 @@ function MfaChangeForm({ change, user }: { change: MfaChange; user: PublicUser }
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={text.title}>
-        <CodeField ref={codeInput} value={code} onChange={setCode} error={fieldError} />
-        <FormStatus message={status} />
-        <FormError message={formError} />
-        <PendingButton
-          isPending={confirm.isPending}
-          pendingLabel="Sprawdzanie…"
-          className={`w-full ${primaryButtonClass}`}
-        >
-          {text.submit}
-        </PendingButton>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <PendingButton
-            type="button"
-            isPending={resend.isPending}
-            pendingLabel="Wysyłanie…"
-            onClick={onResend}
-            className={`flex-1 ${secondaryButtonClass}`}
-          >
-            Wyślij kod ponownie
-          </PendingButton>
+      <CodeEntryForm
+        entry={entry}
+        name={{ 'aria-label': text.title }}
+        submitLabel={text.submit}
+        backAction={
           <Link to="/profile" className={`flex-1 ${secondaryButtonClass}`}>
             Anuluj
           </Link>
-        </div>
-      </form>
+        }
+      />
     </PageCard>
   );
 }

@@ -15,10 +15,15 @@ export function NotificationsForm() {
   const update = useUpdateNotificationSettings();
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The value just asked for, set in the click itself: the mutation's pending
+  // state reaches React a tick later, and until then the controlled checkbox
+  // would snap back to the old value.
+  const [requested, setRequested] = useState<boolean | null>(null);
   const isBusy = settings.isPending || update.isPending;
 
   const onChange = (email: boolean) => {
     if (update.isPending) return;
+    setRequested(email);
     setStatus(null);
     setError(null);
     update.mutate(
@@ -26,6 +31,7 @@ export function NotificationsForm() {
       {
         onSuccess: () => setStatus(NOTIFICATIONS_SAVED_MESSAGE),
         onError: (cause) => setError(errorMessage('profile', cause)),
+        onSettled: () => setRequested(null),
       },
     );
   };
@@ -44,9 +50,7 @@ export function NotificationsForm() {
         <CheckboxField
           name="emailNotifications"
           label="Wysyłaj mi e-mail, gdy w moim zgłoszeniu pojawi się nowa odpowiedź"
-          checked={
-            update.isPending ? (update.variables?.email ?? false) : (settings.data?.email ?? false)
-          }
+          checked={requested ?? settings.data?.email ?? false}
           disabled={isBusy}
           onChange={(event) => onChange(event.target.checked)}
         />

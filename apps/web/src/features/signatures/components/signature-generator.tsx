@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { saveFile } from '~/lib/save-file';
 import {
   DEFAULT_DEPARTMENT,
   DEPARTMENTS,
@@ -8,7 +9,7 @@ import {
 } from '../departments';
 import { NAME_PLACEHOLDER, type SignatureInputs } from '../draw-signature';
 import { splitUnsupportedLetters } from '../polish-marks';
-import { exportSignaturePng, saveBlob } from '../render-signature';
+import { exportSignaturePng } from '../render-signature';
 import {
   DEFAULT_SIGNATURE_FONT,
   SIGNATURE_FONTS,
@@ -121,7 +122,7 @@ export function SignatureGenerator() {
     setStatus('');
     try {
       const blob = await exportSignaturePng(inputs);
-      saveBlob(blob, fileName);
+      saveFile(blob, fileName);
       setStatus(`Pobrano plik ${fileName}.`);
     } catch (exportError) {
       console.error(exportError);

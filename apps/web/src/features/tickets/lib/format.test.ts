@@ -8,6 +8,9 @@ describe('format', () => {
     expect(unreadLabel(5)).toBe('5 nieprzeczytanych wiadomości');
     expect(unreadLabel(12)).toBe('12 nieprzeczytanych wiadomości');
     expect(unreadLabel(22)).toBe('22 nieprzeczytane wiadomości');
+    expect(unreadLabel(25)).toBe('25 nieprzeczytanych wiadomości');
+    expect(unreadLabel(112)).toBe('112 nieprzeczytanych wiadomości');
+    expect(unreadLabel(0)).toBe('0 nieprzeczytanych wiadomości');
   });
 
   it('shows only the time for today and nothing for a broken date', () => {

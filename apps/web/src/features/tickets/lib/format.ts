@@ -1,3 +1,5 @@
+import { countOf } from '~/lib/plural';
+
 const dateTime = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat('pl-PL', { timeStyle: 'short' });
 
@@ -23,13 +25,11 @@ export function formatFullDateTime(iso: string): string {
   return date ? dateTime.format(date) : '';
 }
 
-/** Polish plural of "unread message" for screen readers: 1 / 2–4 / 5+ (12–14 take the last). */
+/** "unread message" for screen readers, in the form the count asks for (1 / 2–4 / 5+, 12–14 many). */
 export function unreadLabel(count: number): string {
-  if (count === 1) return '1 nieprzeczytana wiadomość';
-  const lastDigit = count % 10;
-  const lastTwo = count % 100;
-  if (lastDigit >= 2 && lastDigit <= 4 && (lastTwo < 12 || lastTwo > 14)) {
-    return `${count} nieprzeczytane wiadomości`;
-  }
-  return `${count} nieprzeczytanych wiadomości`;
+  return countOf(count, {
+    one: 'nieprzeczytana wiadomość',
+    few: 'nieprzeczytane wiadomości',
+    many: 'nieprzeczytanych wiadomości',
+  });
 }
