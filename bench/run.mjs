@@ -20,10 +20,17 @@ for (const part of parts) {
   }
 }
 
-// A fresh clone has no node_modules: install exactly what the lock file says.
-if (!fs.existsSync(path.join(root, 'node_modules/autocannon'))) {
-  console.log('[bench] installing dependencies with npm ci');
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+// A fresh clone has no node_modules: install exactly what the lock files say.
+// The bench tools (Lighthouse, autocannon: ~200 MB) have their own package in
+// bench/, outside the workspaces, so the project's own `npm ci` stays lean.
+const installs = [
+  { dir: root, marker: 'node_modules/vitest' },
+  { dir: path.join(root, 'bench'), marker: 'node_modules/autocannon' },
+];
+for (const { dir, marker } of installs) {
+  if (fs.existsSync(path.join(dir, marker))) continue;
+  console.log(`[bench] installing dependencies with npm ci in ${path.relative(root, dir) || '.'}`);
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
   if (ci.status !== 0) process.exit(ci.status ?? 1);
 }
 

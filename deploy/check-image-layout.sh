@@ -10,9 +10,8 @@ WORK=$(mktemp -d /tmp/studio-image.XXXXXX)
 trap 'kill "${PID:-0}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 # Stage "deps": package manifests only, then production dependencies of the server.
-mkdir -p "$WORK/scripts" "$WORK/packages/shared" "$WORK/apps/server" "$WORK/apps/web"
+mkdir -p "$WORK/packages/shared" "$WORK/apps/server" "$WORK/apps/web"
 cp "$ROOT/package.json" "$ROOT/package-lock.json" "$WORK/"
-cp "$ROOT/scripts/complete-lockfile.mjs" "$WORK/scripts/"
 for ws in packages/shared apps/server apps/web; do cp "$ROOT/$ws/package.json" "$WORK/$ws/"; done
 (cd "$WORK" && npm ci --omit=dev --workspace apps/server --no-audit --no-fund --loglevel=error >/dev/null)
 

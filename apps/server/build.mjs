@@ -15,7 +15,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // Production runs Node 24 LTS (Dockerfile, .nvmrc). `npm start` on Node 20
+  // still runs this bundle only while our source uses no syntax newer than Node 20
+  // knows (e.g. `using`); today the node20 and node24 outputs are byte-identical.
+  target: 'node24',
   sourcemap: true,
   external: Object.keys(pkg.dependencies ?? {}),
   logLevel: 'warning',

@@ -194,7 +194,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/api/health', async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind };
+      // Anonymous callers (load balancers, monitoring) need only up or down; which
+      // database runs behind it is not theirs to know (security review, finding 34).
+      return { status: 'ok' };
     } catch {
       return reply.code(503).send({ error: 'service_unavailable' });
     }

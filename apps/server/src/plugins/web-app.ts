@@ -25,14 +25,14 @@ export async function webApp(app: FastifyInstance) {
       // A path ending in '/' is a directory ('/' itself above all): @fastify/static
       // would answer 403, so such paths go to the page handler below instead.
       allowedPath: (pathname) => !pathname.endsWith('/'),
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Vite puts content-hashed files under assets/: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         } else if (filePath.endsWith('.html')) {
-          res.setHeader('Cache-Control', 'no-cache');
+          reply.header('Cache-Control', 'no-cache');
         } else {
-          res.setHeader('Cache-Control', 'public, max-age=3600');
+          reply.header('Cache-Control', 'public, max-age=3600');
         }
       },
     });
