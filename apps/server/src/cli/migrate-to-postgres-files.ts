@@ -62,7 +62,10 @@ export async function copyAttachments(options: {
         (key): key is string => key !== null,
       );
       for (const key of keys) {
-        const problem = await moveFile(key, attachment.storageKey === key ? attachment.sha256 : null);
+        const problem = await moveFile(
+          key,
+          attachment.storageKey === key ? attachment.sha256 : null,
+        );
         if (problem) result.problems.push(`attachment ${attachment.id}: ${problem}`);
       }
     }
