@@ -164,7 +164,13 @@ describe.skipIf(!adminUrl)('migrate-to-postgres', () => {
 
   it('with --storage database puts the bytes into PostgreSQL, served with no uploads folder', async () => {
     const url = await newDatabase();
-    const summary = await migrateToPostgres({ dataDir, targetUrl: url, storage: 'database' });
+    // Small batches: several round trips per table, as on a large installation.
+    const summary = await migrateToPostgres({
+      dataDir,
+      targetUrl: url,
+      storage: 'database',
+      batchSize: 2,
+    });
     expect(summary.files).toBe(3);
     const app = await serveFrom({
       DATA_DIR: tempDir('migrate-empty'),
