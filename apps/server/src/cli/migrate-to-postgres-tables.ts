@@ -53,12 +53,10 @@ export async function describeTables(db: Db): Promise<TableInfo[]> {
   );
   const references = await rowsOf<{ child: string; parent: string }>(
     db,
-    sql`select ch.relname as child, pa.relname as parent
-        from pg_constraint k
-        join pg_class ch on ch.oid = k.conrelid
-        join pg_class pa on pa.oid = k.confrelid
-        join pg_namespace n on n.oid = k.connamespace
-        where k.contype = 'f' and n.nspname = 'public' and ch.relname <> pa.relname`,
+    // regclass prints a public table by its bare name (public is on the search path).
+    sql`select conrelid::regclass::text as child, confrelid::regclass::text as parent
+        from pg_constraint
+        where contype = 'f' and connamespace = 'public'::regnamespace and conrelid <> confrelid`,
   );
   const tables = new Map<string, TableInfo>();
   for (const column of columns) {
