@@ -1,5 +1,5 @@
 // Runs one of the server's command-line tools (apps/server/src/cli), building
-// the server on first use: `node scripts/run-cli.mjs <admin|backup-cli> …args`.
+// the server on first use: `node scripts/run-cli.mjs <admin|backup-cli|migrate-to-postgres-cli> …args`.
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -10,6 +10,7 @@ await build({
     main: 'src/main.ts',
     admin: 'src/cli/admin.ts',
     'backup-cli': 'src/cli/backup-cli.ts',
+    'migrate-to-postgres-cli': 'src/cli/migrate-to-postgres-cli.ts',
   },
   outdir: 'dist',
   bundle: true,
