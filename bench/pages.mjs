@@ -16,7 +16,7 @@ export const CHROMIUM_MISSING =
   '  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)\n' +
   'The page-speed part is skipped.';
 
-// The launch flags every browser on this machine uses (team/RULES.md).
+// The launch flags every browser on this machine uses (docs/web-app.md, "Browser tests").
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -2,7 +2,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
 /**
  * The route table. Paths are relative to apps/web/src. Each helper adds the lines
- * for its own routes (RULES.md "Agreed web conventions"); keep the catch-all last.
+ * for its own routes (docs/architecture.md §4); keep the catch-all last.
  * Every path here must also be listed in @studio/shared/routes, which tells the
  * server which paths exist.
  */
