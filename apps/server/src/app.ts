@@ -15,6 +15,10 @@ import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
+import { countMails } from './metrics/count-mails';
+import { Metrics } from './metrics/metrics';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
+import { observeRequests } from './metrics/observe-requests';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -52,6 +56,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     retention: RetentionService;
+    /** The /metrics listener on METRICS_PORT; null when METRICS_PORT is unset. */
+    metricsServer: MetricsServer | null;
   }
 }
 
@@ -114,13 +120,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   const clock = options.clock ?? systemClock;
+  const metrics = config.metricsPort === undefined ? null : new Metrics();
   const bus =
     options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl) : new MemoryEventBus());
-  const mailer =
+  const transport =
     options.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
+  const mailer = metrics ? countMails(transport, metrics) : transport;
 
   // With REDIS_URL the counters are shared by every instance (one connection, closed with the app).
   let limiterRedis: Redis | undefined;
@@ -167,6 +175,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .where(inArray(sql`lower(${users.email})`, config.adminEmails));
   }
 
+  // Every answer names its request id, the `reqId` of its log line, so a report can be
+  // matched to the log. On the raw response, so hijacked answers (live streams) carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
+  });
+
   // Flat fields: a nested request object cost twice as much to log (redaction walks it).
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
@@ -181,6 +196,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
     done();
   });
+  if (metrics) {
+    observeRequests(app, metrics);
+    metrics.watchOutbox(database.db);
+    if (database.pool) metrics.watchPool(database.pool);
+  }
 
   // JSON calls accept only application/json; a form post or text/plain is 415.
   app.removeContentTypeParser(['text/plain']);
@@ -210,9 +230,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (swept) app.log.warn({ count: swept }, 'removed stored files no attachment refers to');
   const jobs = new JobRunner(deps);
   app.decorate('jobs', jobs);
+  if (metrics) jobs.onJobFailed = (outcome) => metrics.jobFailed(outcome);
   await app.register(ticketRoutes, { storage });
   await app.register(fileRoutes, { storage });
-  await app.register(streamRoutes, { storage });
+  await app.register(streamRoutes, {
+    storage,
+    watchOpenStreams: metrics ? (read) => metrics.watchOpenStreams(read) : undefined,
+  });
   await app.register(notificationRoutes, { jobs });
   await app.register(accountRoutes, { storage });
   const retention = createRetentionService(deps, storage);
@@ -225,5 +249,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // then answers loopback clients only (dev-outbox/routes.ts), whatever HOST is.
   if (config.env === 'development') await app.register(devOutboxRoutes);
   await app.register(webApp);
+  app.decorate('metricsServer', metrics ? await serveMetrics(app, metrics, config) : null);
   return app;
+}
+
+/** Listens on METRICS_PORT now; a port that is taken fails the start, as PORT does. */
+async function serveMetrics(app: FastifyInstance, metrics: Metrics, config: Config) {
+  const server = await startMetricsServer(metrics, {
+    host: config.host,
+    port: config.metricsPort ?? 0,
+  }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  app.addHook('onClose', () => server.close());
+  return server;
 }
