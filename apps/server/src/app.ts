@@ -18,7 +18,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transp
 import { countMails } from './metrics/count-mails';
 import { Metrics } from './metrics/metrics';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
-import { observeRequests } from './metrics/observe-requests';
+import { observeRequest, observeRequests } from './metrics/observe-requests';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -34,6 +34,7 @@ import { streamRoutes } from './modules/stream/routes';
 import { ticketRoutes } from './modules/tickets/index';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
+import { answerFrameworkError, logRequestCompleted, redactUrl } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { createStorage } from './storage/create-storage';
@@ -61,14 +62,6 @@ declare module 'fastify' {
   }
 }
 
-/** Query values can be secrets (the reset page's token): logs keep only their names. */
-export function redactUrl(url: string): string {
-  const [pathname, query] = url.split('?');
-  if (!query) return url;
-  const keys = query.split('&').map((pair) => `${pair.split('=')[0]}=[redacted]`);
-  return `${pathname}?${keys.join('&')}`;
-}
-
 export function loggerOptions(config: Config): pino.LoggerOptions {
   return {
     level: config.logLevel,
@@ -88,6 +81,7 @@ export function loggerOptions(config: Config): pino.LoggerOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const metrics = config.metricsPort === undefined ? null : new Metrics();
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -111,6 +105,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: (error, request, reply) => {
+      answerFrameworkError(error, request, reply);
+      if (metrics) observeRequest(metrics, request, reply);
+    },
     // A request that reaches a kept-alive connection just after SIGTERM is still answered
     // (the database stays open until every connection has ended) rather than refused with
     // Fastify's own 503 body, which is not our `{error}` shape.
@@ -120,7 +118,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   const clock = options.clock ?? systemClock;
-  const metrics = config.metricsPort === undefined ? null : new Metrics();
   const bus =
     options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl) : new MemoryEventBus());
   const transport =
@@ -182,18 +179,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
 
-  // Flat fields: a nested request object cost twice as much to log (redaction walks it).
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ip: request.ip,
-      },
-      'request completed',
-    );
+    logRequestCompleted(request, reply);
     done();
   });
   if (metrics) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from './metrics';
 
 /**
@@ -8,14 +8,18 @@ import type { Metrics } from './metrics';
  */
 export function observeRequests(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: reply.statusCode,
-      },
-      reply.elapsedTime / 1000,
-    );
+    observeRequest(metrics, request, reply);
     done();
   });
+}
+
+export function observeRequest(metrics: Metrics, request: FastifyRequest, reply: FastifyReply) {
+  metrics.observeRequest(
+    {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+    },
+    reply.elapsedTime / 1000,
+  );
 }
