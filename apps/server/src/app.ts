@@ -15,6 +15,10 @@ import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
+import { countMails } from './metrics/count-mails';
+import { Metrics } from './metrics/metrics';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
+import { observeRequest, observeRequests } from './metrics/observe-requests';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -30,6 +34,7 @@ import { streamRoutes } from './modules/stream/routes';
 import { ticketRoutes } from './modules/tickets/index';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
+import { answerFrameworkError, logRequestCompleted, redactUrl } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { createStorage } from './storage/create-storage';
@@ -52,15 +57,9 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     retention: RetentionService;
+    /** The /metrics listener on METRICS_PORT; null when METRICS_PORT is unset. */
+    metricsServer: MetricsServer | null;
   }
-}
-
-/** Query values can be secrets (the reset page's token): logs keep only their names. */
-export function redactUrl(url: string): string {
-  const [pathname, query] = url.split('?');
-  if (!query) return url;
-  const keys = query.split('&').map((pair) => `${pair.split('=')[0]}=[redacted]`);
-  return `${pathname}?${keys.join('&')}`;
 }
 
 export function loggerOptions(config: Config): pino.LoggerOptions {
@@ -82,6 +81,7 @@ export function loggerOptions(config: Config): pino.LoggerOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const metrics = config.metricsPort === undefined ? null : new Metrics();
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -105,6 +105,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: (error, request, reply) => {
+      answerFrameworkError(error, request, reply);
+      if (metrics) observeRequest(metrics, request, reply);
+    },
     // A request that reaches a kept-alive connection just after SIGTERM is still answered
     // (the database stays open until every connection has ended) rather than refused with
     // Fastify's own 503 body, which is not our `{error}` shape.
@@ -116,11 +120,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = options.clock ?? systemClock;
   const bus =
     options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl) : new MemoryEventBus());
-  const mailer =
+  const transport =
     options.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
+  const mailer = metrics ? countMails(transport, metrics) : transport;
 
   // With REDIS_URL the counters are shared by every instance (one connection, closed with the app).
   let limiterRedis: Redis | undefined;
@@ -167,20 +172,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .where(inArray(sql`lower(${users.email})`, config.adminEmails));
   }
 
-  // Flat fields: a nested request object cost twice as much to log (redaction walks it).
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ip: request.ip,
-      },
-      'request completed',
-    );
+  // Every answer names its request id, the `reqId` of its log line, so a report can be
+  // matched to the log. On the raw response, so hijacked answers (live streams) carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
     done();
   });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    logRequestCompleted(request, reply);
+    done();
+  });
+  if (metrics) {
+    observeRequests(app, metrics);
+    metrics.watchOutbox(database.db);
+    if (database.pool) metrics.watchPool(database.pool);
+  }
 
   // JSON calls accept only application/json; a form post or text/plain is 415.
   app.removeContentTypeParser(['text/plain']);
@@ -210,9 +217,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (swept) app.log.warn({ count: swept }, 'removed stored files no attachment refers to');
   const jobs = new JobRunner(deps);
   app.decorate('jobs', jobs);
+  if (metrics) jobs.onJobFailed = (outcome) => metrics.jobFailed(outcome);
   await app.register(ticketRoutes, { storage });
   await app.register(fileRoutes, { storage });
-  await app.register(streamRoutes, { storage });
+  await app.register(streamRoutes, {
+    storage,
+    watchOpenStreams: metrics ? (read) => metrics.watchOpenStreams(read) : undefined,
+  });
   await app.register(notificationRoutes, { jobs });
   await app.register(accountRoutes, { storage });
   const retention = createRetentionService(deps, storage);
@@ -225,5 +236,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // then answers loopback clients only (dev-outbox/routes.ts), whatever HOST is.
   if (config.env === 'development') await app.register(devOutboxRoutes);
   await app.register(webApp);
+  app.decorate('metricsServer', metrics ? await serveMetrics(app, metrics, config) : null);
   return app;
+}
+
+/** Listens on METRICS_PORT now; a port that is taken fails the start, as PORT does. */
+async function serveMetrics(app: FastifyInstance, metrics: Metrics, config: Config) {
+  const server = await startMetricsServer(metrics, {
+    host: config.host,
+    port: config.metricsPort ?? 0,
+  }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  app.addHook('onClose', () => server.close());
+  return server;
 }

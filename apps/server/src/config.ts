@@ -15,6 +15,7 @@ const seconds = (fallback: number) => z.coerce.number().positive().max(3600).def
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -49,6 +50,8 @@ const EnvSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /** Prometheus text at /metrics on this port (bound to `host`); undefined: no metrics. */
+  metricsPort: number | undefined;
   publicUrl: string;
   /** Origin of publicUrl; state-changing requests must come from it. */
   publicOrigin: string;
@@ -115,11 +118,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
     );
   }
+  // One port cannot serve both: /metrics must never be reachable on the public port.
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid METRICS_PORT: must differ from PORT');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') throw new ConfigError(`Invalid TRUST_PROXY: ${trustProxy}`);
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     publicUrl,
     publicOrigin: url.origin,
     isHttps: url.protocol === 'https:',

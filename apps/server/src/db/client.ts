@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, read by the metrics; PGlite has none. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Cheap round trip for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -101,6 +103,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db,
     kind: 'postgres',
+    pool,
     ping: async () => {
       await pool.query('select 1');
     },

@@ -34,6 +34,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private lastHousekeeping = 0;
+  /** Told of every failed run of a job; the metrics count them (app.ts). */
+  onJobFailed: (outcome: 'retry' | 'dropped') => void = () => {};
 
   constructor(
     private readonly deps: Deps,
@@ -118,6 +120,7 @@ export class JobRunner {
           .where(eq(jobs.id, job.id));
       }
     } catch (error) {
+      this.onJobFailed(job.attempts >= MAX_ATTEMPTS ? 'dropped' : 'retry');
       if (job.attempts >= MAX_ATTEMPTS) {
         log.error({ err: error, jobId: job.id }, 'job failed for the last time, dropped');
         await db.delete(jobs).where(eq(jobs.id, job.id));

@@ -17,8 +17,12 @@ function lastEventId(request: FastifyRequest): number | null {
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
-export async function streamRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
+export async function streamRoutes(
+  app: FastifyInstance,
+  options: { storage: FileStorage; watchOpenStreams?: (read: () => number) => void },
+) {
   const hub = new StreamHub(app.deps.db, app.deps.bus, app.deps.clock);
+  options.watchOpenStreams?.(() => hub.size);
   await hub.start();
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
