@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   Client,
@@ -6,6 +7,7 @@ import {
   registerUser,
   resetTokenFrom,
 } from '../../../test/helpers';
+import { emailCodes } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { passwords } from './passwords';
 
@@ -50,6 +52,12 @@ describe('code throttles', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 400).length).toBeLessThanOrEqual(10);
     expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(10);
+    // And no more than 10 guesses reached the codes themselves.
+    const tried = await ctx.database.db
+      .select({ attempts: emailCodes.attempts })
+      .from(emailCodes)
+      .where(eq(emailCodes.purpose, 'login'));
+    expect(tried.reduce((sum, row) => sum + row.attempts, 0)).toBeLessThanOrEqual(10);
   });
 
   it('2FA-change codes get an account cap of 10 wrong an hour across resends, even for the right code', async () => {
