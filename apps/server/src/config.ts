@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().optional(),
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  ADDRESS_MAIL_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -81,6 +82,11 @@ export interface Config {
   /** The privacy policy's periods: security log 12 months, communication 24 months. */
   retentionSecurityLogMonths: number;
   retentionTicketMonths: number;
+  /**
+   * Different e-mail addresses one client address may name per hour in registrations and
+   * reset requests (finding 6); raised only for test runs that register many accounts.
+   */
+  addressMailRecipientsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,5 +159,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     retentionSecurityLogMonths: e.RETENTION_SECURITY_LOG_MONTHS,
     retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
+    addressMailRecipientsPerHour: e.ADDRESS_MAIL_RECIPIENTS_PER_HOUR,
   };
 }

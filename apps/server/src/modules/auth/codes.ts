@@ -103,12 +103,39 @@ export async function sendCode(
 }
 
 /**
+ * Wrong codes per purpose and address across all its codes (finding 17): a
+ * resend gives a fresh code with five fresh tries, so without this cap the
+ * send limit (10 an hour) would allow 50 guesses an hour. Login codes have
+ * their own, stricter account budget in `verifyMfa`.
+ */
+const FAILURE_LIMIT = { limit: 10, windowMs: 3_600_000 };
+
+/**
  * Checks a code and, if right, consumes it. Every try counts before the
  * comparison, in one statement, so parallel guesses cannot exceed the limit;
- * after five tries the code is dead, even for the right digits.
+ * after five tries the code is dead, even for the right digits. Beyond that,
+ * ten wrong codes an hour per purpose and address answer 429 (nothing counted
+ * against the code then).
  * Pass a transaction as `db` to tie the consumption to what the code unlocks.
  */
 export async function consumeCode(
+  deps: Pick<AppDeps, 'clock' | 'limiter'> & { db: Db },
+  target: CodeTarget & { code: string },
+): Promise<boolean> {
+  const failures =
+    target.purpose === 'login'
+      ? undefined
+      : await deps.limiter.reserve([
+          { key: `code-fail:${target.purpose}:${target.email.toLowerCase()}`, ...FAILURE_LIMIT },
+        ]);
+  if (failures && failures.retryAfterMs > 0) throw rateLimited(failures.retryAfterMs);
+  const isRight = await checkAndConsume(deps, target);
+  // Only wrong codes count: the right one gives its try back.
+  if (isRight) await failures?.release();
+  return isRight;
+}
+
+async function checkAndConsume(
   deps: Pick<AppDeps, 'clock'> & { db: Db },
   target: CodeTarget & { code: string },
 ): Promise<boolean> {

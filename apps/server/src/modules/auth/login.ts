@@ -1,51 +1,49 @@
-import { and, eq, gt } from 'drizzle-orm';
-import { loginChallenges, users } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { loginChallenges } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, rateLimited } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Bucket } from '../../lib/rate-limiter';
 import type { RequestMeta } from '../../lib/request-meta';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { mailTemplates } from '../../mail/templates';
 import { recordSecurityEvent } from '../security-log/service';
-import { consumeCode, sendCode } from './codes';
+import { addressBucket } from './address-limits';
 import { findUserByIdentifier } from './credentials';
+import { type DeviceClaim, isDeviceOf } from './device-cookie';
+import { CHALLENGE_TTL_MS, sendLoginCode } from './login-mfa';
 import { passwords } from './passwords';
 import { createSession, type NewSession } from './sessions';
+import { refuseThrottled } from './throttle-log';
 
-/** Failed logins: 10 per 15 minutes per account and per address. */
-const LOGIN_FAILURE_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
-/** Failed 2FA codes: 10 an hour per account locks 2FA for 15 minutes. */
-const MFA_FAILURE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
-const MFA_LOCK_MS = 15 * 60_000;
-/** The password step of a 2FA login stays open as long as its code. */
-const CHALLENGE_TTL_MS = 10 * 60_000;
+const MINUTE = 60_000;
+/**
+ * Wrong passwords for one account from all addresses together: far above the
+ * per-address budget (10 / 15 min), so strangers cannot lock the owner out
+ * cheaply, while a botnet still gets only 100 guesses an hour (finding 11).
+ */
+const ACCOUNT_FAILURE_LIMIT = { limit: 100, windowMs: 60 * MINUTE };
+/** Wrong passwords from a browser holding this account's device cookie (its only budget). */
+const DEVICE_FAILURE_LIMIT = { limit: 10, windowMs: 15 * MINUTE };
 
-async function sendLoginCode(deps: AppDeps, user: UserRow, challengeId: number) {
-  await sendCode(
-    deps,
-    { purpose: 'login', email: user.email, subject: `challenge:${challengeId}` },
-    (code) => mailTemplates.loginCode(user.email, code),
-  );
-}
-
-async function findChallenge(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  token: string | undefined,
-  userId: number,
-) {
-  if (!token) return undefined;
-  const [challenge] = await deps.db
-    .select()
-    .from(loginChallenges)
-    .where(
-      and(
-        eq(loginChallenges.tokenHash, sha256(token)),
-        eq(loginChallenges.userId, userId),
-        gt(loginChallenges.expiresAt, deps.clock.now()),
-      ),
-    )
-    .limit(1);
-  return challenge;
+/**
+ * The failure budgets this try counts under. Username and e-mail resolve to
+ * the same user id, so they share one account budget; an unknown identifier
+ * gets one of its own, so 429 does not tell known accounts from unknown ones.
+ */
+function failureBuckets(
+  meta: RequestMeta,
+  identifier: string,
+  user: UserRow | undefined,
+  device: DeviceClaim | undefined,
+): Bucket[] {
+  if (user && device && isDeviceOf(device, user)) {
+    return [{ key: `login-fail:device:${device.deviceId}`, ...DEVICE_FAILURE_LIMIT }];
+  }
+  const account = user ? `user:${user.id}` : `name:${identifier.trim().toLowerCase()}`;
+  return [
+    addressBucket('loginFailures', meta),
+    { key: `login-fail:acct:${account}`, ...ACCOUNT_FAILURE_LIMIT },
+  ];
 }
 
 /** The password step: a session, or, with 2FA on, an e-mailed code and a challenge token. */
@@ -55,11 +53,14 @@ export async function login(
     identifier,
     password,
     rememberMe,
+    device,
     meta,
   }: {
     identifier: string;
     password: string;
     rememberMe: boolean;
+    /** The browser's device cookie, if it sent one (checked here against the account). */
+    device?: DeviceClaim;
     meta: RequestMeta;
   },
 ): Promise<
@@ -68,36 +69,47 @@ export async function login(
 > {
   const { db, clock, limiter } = deps;
   if (!identifier.trim() || !password) throw badRequest('missing_credentials');
-  const accountKey = `login-fail:acct:${identifier.trim().toLowerCase()}`;
-  const addressKey = `login-fail:ip:${meta.throttleAddress}`;
-  const wait = Math.max(
-    await limiter.retryAfter(accountKey, LOGIN_FAILURE_LIMIT.limit, LOGIN_FAILURE_LIMIT.windowMs),
-    await limiter.retryAfter(addressKey, LOGIN_FAILURE_LIMIT.limit, LOGIN_FAILURE_LIMIT.windowMs),
-  );
-  if (wait > 0) {
-    await recordSecurityEvent(deps, {
-      event: 'login_throttled',
-      meta,
-      details: { identifier },
-    });
-    throw rateLimited(wait);
+  const address = addressBucket('loginFailures', meta);
+  const details = { identifier: identifier.slice(0, 254) };
+  if (!device) {
+    // Cheap early refusal of a throttled address, before any database work; the
+    // reservation below is what actually holds the line.
+    const wait = await limiter.peek(address.key, address.limit, address.windowMs);
+    if (wait > 0) {
+      await refuseThrottled(deps, {
+        ...address,
+        logKey: address.key,
+        retryAfterMs: wait,
+        meta,
+        details,
+      });
+    }
   }
 
   const user = await findUserByIdentifier(db, identifier);
+  const buckets = failureBuckets(meta, identifier, user, device);
+  // Counted before the password check, in one step: parallel guesses beyond the budget get 429.
+  const reservation = await limiter.reserve(buckets);
+  if (reservation.retryAfterMs > 0) {
+    await refuseThrottled(deps, {
+      logKey: buckets.map((bucket) => bucket.key).join('|'),
+      windowMs: Math.max(...buckets.map((bucket) => bucket.windowMs)),
+      retryAfterMs: reservation.retryAfterMs,
+      meta,
+      details,
+      userId: user?.id,
+    });
+  }
+
   const isValid = user
     ? await passwords.verify(user.passwordHash, password)
     : await passwords.verifyAgainstDummy(password);
   if (!user || !isValid) {
-    await limiter.record(accountKey, LOGIN_FAILURE_LIMIT.windowMs);
-    await limiter.record(addressKey, LOGIN_FAILURE_LIMIT.windowMs);
-    await recordSecurityEvent(deps, {
-      event: 'login_failed',
-      userId: user?.id,
-      meta,
-      details: { identifier },
-    });
+    await recordSecurityEvent(deps, { event: 'login_failed', userId: user?.id, meta, details });
     throw new AppError(401, 'invalid_credentials');
   }
+  // Only failures count: the right password gives its try back.
+  await reservation.release();
 
   if (user.mfaEnabled) {
     // The password step sets no session: only the e-mailed code will.
@@ -129,69 +141,4 @@ export async function login(
   });
   await recordSecurityEvent(deps, { event: 'login', userId: user.id, meta });
   return { kind: 'session', user, session: { ...session, isPersistent: rememberMe } };
-}
-
-/** The code step of a 2FA login: the right code from this browser starts the session. */
-export async function verifyMfa(
-  deps: AppDeps,
-  {
-    userId,
-    code,
-    rememberMe,
-    challengeToken,
-    meta,
-  }: {
-    userId: number;
-    code: string;
-    rememberMe: boolean;
-    challengeToken: string | undefined;
-    meta: RequestMeta;
-  },
-) {
-  const { db, limiter } = deps;
-  const lockWait = await limiter.retryAfter(`mfa-lock:${userId}`, 1, MFA_LOCK_MS);
-  if (lockWait > 0) throw rateLimited(lockWait);
-  // Knowing the user id is not enough: the challenge cookie from the password step must match.
-  const challenge = await findChallenge(deps, challengeToken, userId);
-  if (!challenge) throw badRequest('invalid_code');
-
-  const ok = await consumeCode(deps, {
-    purpose: 'login',
-    email:
-      (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ??
-      '',
-    subject: `challenge:${challenge.id}`,
-    code,
-  });
-  if (!ok) {
-    const failures = `mfa-fail:${userId}`;
-    await limiter.record(failures, MFA_FAILURE_LIMIT.windowMs);
-    await recordSecurityEvent(deps, { event: 'mfa_failed', userId, meta });
-    if (
-      (await limiter.retryAfter(failures, MFA_FAILURE_LIMIT.limit, MFA_FAILURE_LIMIT.windowMs)) > 0
-    ) {
-      await limiter.record(`mfa-lock:${userId}`, MFA_LOCK_MS);
-      await recordSecurityEvent(deps, { event: 'mfa_locked', userId, meta });
-    }
-    throw badRequest('invalid_code');
-  }
-
-  await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw badRequest('invalid_code');
-  const session = await createSession(deps, { userId, isPersistent: rememberMe, meta });
-  await recordSecurityEvent(deps, { event: 'login', userId, meta, details: { mfa: true } });
-  return { user, session: { ...session, isPersistent: rememberMe } };
-}
-
-/** A new code for a pending 2FA login, bound to the same challenge. */
-export async function resendMfa(
-  deps: AppDeps,
-  { userId, challengeToken }: { userId: number; challengeToken: string | undefined },
-) {
-  const challenge = await findChallenge(deps, challengeToken, userId);
-  if (!challenge) throw badRequest('invalid_code');
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw badRequest('invalid_code');
-  await sendLoginCode(deps, user, challenge.id);
 }

@@ -1,6 +1,6 @@
 import { RESET_TOKEN_TTL_MS } from '@studio/shared/limits';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../../db/schema/index';
+import { emailCodes, loginChallenges, passwordResetTokens, users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { badRequest, rateLimited } from '../../lib/errors';
 import { consume } from '../../lib/rate-limiter';
@@ -8,7 +8,8 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { mailTemplates } from '../../mail/templates';
 import { recordSecurityEvent } from '../security-log/service';
-import { assertStrongPassword, findUserByIdentifier } from './credentials';
+import { countRecipient, reserveForAddress } from './address-limits';
+import { assertStrongPassword, findUserByEmail } from './credentials';
 import { passwords } from './passwords';
 import { deleteUserSessions } from './sessions';
 
@@ -28,6 +29,9 @@ export async function requestPasswordReset(
   { email, meta }: { email: string; meta: RequestMeta },
 ) {
   const { db, clock, config, mailer, limiter } = deps;
+  // Per client address first (findings 3, 6): these hold whether or not the address has an account.
+  await reserveForAddress(deps, 'resetRequest', meta);
+  await countRecipient(deps, meta, email);
   const wait = await consume(
     limiter,
     `reset-request:${email.trim().toLowerCase()}`,
@@ -35,8 +39,8 @@ export async function requestPasswordReset(
   );
   if (wait > 0) throw rateLimited(wait);
   const background = (async () => {
-    const user = await findUserByIdentifier(db, email);
-    if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
     const token = randomToken();
     const now = clock.now();
     const [row] = await db.transaction(async (tx) => {
@@ -72,13 +76,35 @@ export async function requestPasswordReset(
   return { background };
 }
 
-/** Single use even under parallel requests: the token is claimed by one UPDATE. */
+/** Whether the token names a live, unused link (a read: nothing is claimed yet). */
+async function isLiveToken(deps: Pick<AppDeps, 'db' | 'clock'>, token: string) {
+  const [row] = await deps.db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Single use even under parallel requests: the token is claimed by one UPDATE.
+ * The new password is hashed only once the token is known to be live, so made-up
+ * tokens cost no argon2 (finding 5), and failures are counted per address.
+ */
 export async function confirmPasswordReset(
   deps: AppDeps,
   { token, password, meta }: { token: string; password: string; meta: RequestMeta },
 ) {
   const { db, clock } = deps;
+  const tries = await reserveForAddress(deps, 'resetConfirmFailures', meta);
   assertStrongPassword(password);
+  if (!(await isLiveToken(deps, token))) throw badRequest('invalid_token');
   const passwordHash = await passwords.hash(password);
   const now = clock.now();
   const userId = await db.transaction(async (tx) => {
@@ -94,15 +120,26 @@ export async function confirmPasswordReset(
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) return null;
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
-      .where(eq(users.id, claimed.userId));
+      .where(eq(users.id, claimed.userId))
+      .returning({ email: users.email });
     // The terms promise that a reset logs out every session.
     await deleteUserSessions({ db: tx }, claimed.userId);
+    // Whatever was started with the old password ends too (finding 23): pending 2FA logins,
+    // and every unused code sent to the account (login, 2FA change, account deletion).
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, claimed.userId));
+    if (user) {
+      await tx
+        .update(emailCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(emailCodes.email, user.email.toLowerCase()), isNull(emailCodes.consumedAt)));
+    }
     return claimed.userId;
   });
   if (!userId) throw badRequest('invalid_token');
+  await tries.release();
   await recordSecurityEvent(deps, { event: 'password_reset', userId, meta });
   return { userId };
 }

@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { mailTemplates } from '../../mail/templates';
 import { recordSecurityEvent } from '../security-log/service';
+import { countRecipient, reserveForAddress } from './address-limits';
 import { consumeCode, sendCode } from './codes';
 import { assertStrongPassword } from './credentials';
 import { passwords } from './passwords';
@@ -21,16 +22,26 @@ async function isTaken(
     .from(users)
     .where(
       or(
-        sql`lower(${users.username}) = ${input.username.toLowerCase()}`,
-        sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
+        // Folded by the database on both sides, as the unique indexes fold (finding 32).
+        sql`lower(${users.username}) = lower(${input.username})`,
+        sql`lower(${users.email}) = lower(${input.email})`,
       ),
     )
     .limit(1);
   return Boolean(row);
 }
 
-/** Step one of registration, and its resend: checks the data and e-mails a code. */
-export async function register(deps: AppDeps, { input }: { input: RegisterInput }) {
+/**
+ * Step one of registration, and its resend: checks the data and e-mails a code.
+ * The per-address limits come first, so the 409 answer (which tells that an
+ * account exists) is throttled as much as a send (finding 6).
+ */
+export async function register(
+  deps: AppDeps,
+  { input, meta }: { input: RegisterInput; meta: RequestMeta },
+) {
+  await reserveForAddress(deps, 'register', meta);
+  await countRecipient(deps, meta, input.email);
   assertStrongPassword(input.password);
   if (await isTaken(deps, input)) throw new AppError(409, 'duplicate');
   await sendCode(
@@ -45,15 +56,15 @@ export async function verifyEmail(
   deps: AppDeps,
   { input, meta }: { input: VerifyEmailInput; meta: RequestMeta },
 ) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, limiter } = deps;
+  const tries = await reserveForAddress(deps, 'codeFailures', meta);
   assertStrongPassword(input.password);
-  const passwordHash = await passwords.hash(input.password);
   const now = clock.now();
   const isAdmin = config.adminEmails.includes(input.email.toLowerCase());
   try {
     const result = await db.transaction(async (tx) => {
       const ok = await consumeCode(
-        { db: tx, clock },
+        { db: tx, clock, limiter },
         {
           purpose: 'register',
           email: input.email,
@@ -62,6 +73,8 @@ export async function verifyEmail(
         },
       );
       if (!ok) return null;
+      // argon2 only once the code proved right: wrong codes cost no hashing (finding 5).
+      const passwordHash = await passwords.hash(input.password);
       const [user] = await tx
         .insert(users)
         .values({
@@ -82,6 +95,7 @@ export async function verifyEmail(
     });
     // A failed try must be counted even though nothing else is written.
     if (!result) throw badRequest('invalid_code');
+    await tries.release();
     await recordSecurityEvent(deps, { event: 'register', userId: result.user.id, meta });
     return result;
   } catch (error) {

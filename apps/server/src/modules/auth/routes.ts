@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { currentSession, requireUser, toPublicUser } from './guards';
 import { createAuthService } from './service';
 import {
@@ -38,7 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/register', async (request) => {
-    await auth.register({ input: parse(RegisterSchema, request.body) });
+    await auth.register({ input: parse(RegisterSchema, request.body), meta: requestMeta(request) });
     return { ok: true };
   });
 
@@ -55,7 +56,11 @@ export async function authRoutes(app: FastifyInstance) {
       throw badRequest('missing_credentials');
     }
     const input = parse(LoginSchema, body);
-    const result = await auth.login({ ...input, meta: requestMeta(request) });
+    const result = await auth.login({
+      ...input,
+      device: readDeviceCookie(request, config),
+      meta: requestMeta(request),
+    });
     if (result.kind === 'mfa') {
       // Binds the code step to this browser: the user id alone is not enough.
       reply.setCookie(cookieName(config, CHALLENGE_COOKIE), result.challengeToken, {
@@ -65,6 +70,7 @@ export async function authRoutes(app: FastifyInstance) {
       return { mfa_required: true, user_id: result.user.id };
     }
     startSession(reply, result.session);
+    setDeviceCookie(reply, config, result.user);
     return { user: toPublicUser(result.user) };
   });
 
@@ -77,6 +83,7 @@ export async function authRoutes(app: FastifyInstance) {
     });
     reply.clearCookie(cookieName(config, CHALLENGE_COOKIE), baseCookieOptions(config));
     startSession(reply, session);
+    setDeviceCookie(reply, config, user);
     return { ok: true, user: toPublicUser(user) };
   });
 

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
-import { login, resendMfa, verifyMfa } from './login';
+import { login } from './login';
+import { resendMfa, verifyMfa } from './login-mfa';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { register, verifyEmail } from './registration';
 
