@@ -45,13 +45,6 @@ export interface RateLimiter {
   consume(key: string, limits: readonly Limit[]): Promise<number>;
   peek(key: string, limit: number, windowMs: number): Promise<number>;
   reset(key: string): Promise<void>;
-  /**
-   * @deprecated Check-then-`record` is a race (finding 1); use `reserve` or `hit`.
-   * Kept, with the same meaning as `peek`, until `modules/auth` is rewired.
-   */
-  retryAfter(key: string, limit: number, windowMs: number): Promise<number>;
-  /** @deprecated Counts without checking; use `reserve` or `hit`. */
-  record(key: string, windowMs: number): Promise<void>;
 }
 
 /** Shared shape of both stores: everything but the atomic core is derived here. */
@@ -59,7 +52,6 @@ export abstract class BaseRateLimiter implements RateLimiter {
   abstract reserve(buckets: readonly Bucket[]): Promise<Reservation>;
   abstract peek(key: string, limit: number, windowMs: number): Promise<number>;
   abstract reset(key: string): Promise<void>;
-  abstract record(key: string, windowMs: number): Promise<void>;
 
   async hit(key: string, limit: number, windowMs: number): Promise<number> {
     return (await this.reserve([{ key, limit, windowMs }])).retryAfterMs;
@@ -68,10 +60,6 @@ export abstract class BaseRateLimiter implements RateLimiter {
   async consume(key: string, limits: readonly Limit[]): Promise<number> {
     const buckets = limits.map((limit) => ({ ...limit, key: `${key}:${limit.windowMs}` }));
     return (await this.reserve(buckets)).retryAfterMs;
-  }
-
-  retryAfter(key: string, limit: number, windowMs: number): Promise<number> {
-    return this.peek(key, limit, windowMs);
   }
 }
 
@@ -184,10 +172,6 @@ export class MemoryRateLimiter extends BaseRateLimiter {
     for (const queue of this.byWindow.values()) {
       if (queue.delete(stored)) this.keyCount--;
     }
-  }
-
-  async record(key: string, windowMs: number): Promise<void> {
-    this.append(key, windowMs, this.tick());
   }
 
   private tick(): number {

@@ -33,7 +33,7 @@ describe.skipIf(!url)('RedisRateLimiter', () => {
     const wait = await consume(a, key, [{ limit: 3, windowMs: 60_000 }]);
     // The first event (at t=0) leaves the window at t=60 s; it is now t=3 s.
     expect(wait).toBe(57_000);
-    expect(await b.retryAfter(`${key}:60000`, 3, 60_000)).toBe(57_000);
+    expect(await b.peek(`${key}:60000`, 3, 60_000)).toBe(57_000);
     clock.advance(57_000);
     expect(await consume(b, key, [{ limit: 3, windowMs: 60_000 }])).toBe(0);
     other.disconnect();

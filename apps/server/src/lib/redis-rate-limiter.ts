@@ -164,19 +164,4 @@ export class RedisRateLimiter extends BaseRateLimiter {
       () => this.fallback.reset(key),
     );
   }
-
-  record(key: string, windowMs: number): Promise<void> {
-    return this.guarded(
-      async () => {
-        const now = this.clock.now().getTime();
-        const redisKey = PREFIX + storageKey(key);
-        await this.redis
-          .multi()
-          .zadd(redisKey, now, `${now}-${randomBytes(6).toString('hex')}`)
-          .pexpire(redisKey, windowMs)
-          .exec();
-      },
-      () => this.fallback.record(key, windowMs),
-    );
-  }
 }
