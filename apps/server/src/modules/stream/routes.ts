@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
 import { currentSession } from '../auth/index';
 import { createTicketsService } from '../tickets/index';
-import { MAX_STREAMS_PER_SESSION, StreamHub } from './hub';
+import { StreamHub } from './hub';
 
 /** Clients wait 3–6 s before reconnecting, spread out so a restart is not a stampede. */
 export function retryWithJitter(): number {
@@ -18,7 +18,7 @@ function lastEventId(request: FastifyRequest): number | null {
 }
 
 export async function streamRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
-  const hub = new StreamHub(app.deps.db, app.deps.bus, app.deps.clock);
+  const hub = new StreamHub(app.deps.db, app.deps.bus, app.deps.clock, app.deps.config.streams);
   await hub.start();
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
@@ -32,9 +32,8 @@ export async function streamRoutes(app: FastifyInstance, options: { storage: Fil
     const viewer = { userId: auth.user.id, isAdmin: auth.user.isAdmin, sessionId: auth.sessionId };
     if (ticketId !== null)
       await service.visibleTicket({ id: viewer.userId, isAdmin: viewer.isAdmin }, ticketId);
-    if (hub.countForSession(auth.sessionId) >= MAX_STREAMS_PER_SESSION) {
-      throw new AppError(429, 'rate_limited', { retryAfterSeconds: 30 });
-    }
+    const refusal = hub.refusal(viewer);
+    if (refusal) throw refusal;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
