@@ -23,6 +23,12 @@ export class StreamConnection implements StreamScope {
   pending: TicketEvent[] | null = [];
   /** While blocked: the event to send at `drain`, standing for all that arrived meanwhile. */
   private held: TicketEvent | null = null;
+  private waitingForDrain = false;
+  /**
+   * Started when the client first blocks, and kept across a `drain` after
+   * which the next write blocks again at once: a client whose buffer never
+   * empties is stalled, however many bytes the kernel takes now and then.
+   */
   private stallTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
 
@@ -42,7 +48,7 @@ export class StreamConnection implements StreamScope {
 
   /** Waiting for `drain`: the client has not taken what was written. */
   get blocked() {
-    return this.stallTimer !== null;
+    return this.waitingForDrain;
   }
 
   send(event: TicketEvent) {
@@ -78,17 +84,21 @@ export class StreamConnection implements StreamScope {
 
   private write(text: string) {
     if (this.res.write(text)) return;
-    this.stallTimer = setTimeout(() => this.close(), this.options.stallTimeoutMs);
-    this.stallTimer.unref();
+    this.waitingForDrain = true;
+    if (!this.stallTimer) {
+      this.stallTimer = setTimeout(() => this.close(), this.options.stallTimeoutMs);
+      this.stallTimer.unref();
+    }
     if (this.res.writableLength > MAX_BUFFERED_BYTES) this.close();
   }
 
   private drained() {
-    if (!this.blocked) return;
-    this.clearStallTimer();
+    if (!this.waitingForDrain) return;
+    this.waitingForDrain = false;
     const held = this.held;
     this.held = null;
     if (held) this.send(held);
+    if (!this.waitingForDrain) this.clearStallTimer();
   }
 
   private clearStallTimer() {
