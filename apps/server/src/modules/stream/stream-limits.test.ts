@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
-import {
-  createTicket,
-  listen,
-  loginAs,
-  openStream,
-  quickUser,
-} from '../../../test/tickets-helpers';
+import { streamsOfTheTest } from '../../../test/stream-helpers';
+import { createTicket, listen, loginAs, quickUser } from '../../../test/tickets-helpers';
 import { runAdminCommand } from '../../cli/admin';
 import { users } from '../../db/schema/index';
 import { SESSION_CHANNEL } from '../../events/bus';
@@ -21,22 +16,12 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-const opened: Array<{ close(): void }> = [];
-beforeEach(() => {
-  for (const s of opened.splice(0)) s.close();
-});
+const streams = streamsOfTheTest();
 
 async function serve(options: Parameters<typeof ctx.app>[0] = {}) {
   const app = await ctx.app({ clock: new TestClock(), ...options });
   const base = await listen(app);
-  const stream = async (
-    ...args: Parameters<typeof openStream> extends [string, ...infer R] ? R : never
-  ) => {
-    const s = await openStream(base, ...args);
-    opened.push(s);
-    return s;
-  };
-  return { app, stream };
+  return { app, stream: streams.on(base) };
 }
 
 const ticketOf = (e: { data: string }) => (JSON.parse(e.data) as { ticket_id: number }).ticket_id;
@@ -170,7 +155,7 @@ describe('a demoted admin (finding 24)', () => {
         await list.waitForEnd();
         await thread.waitForEnd();
       } finally {
-        for (const s of opened.splice(0)) s.close();
+        streams.closeAll();
         await ctx.reset();
         await Promise.all([serverBus.close(), commandBus.close()]);
       }
