@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: seconds(30),
   IDLE_TIMEOUT_SECONDS: seconds(60),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  // Live streams (docs/operations.md): each holds a socket and a response for as long as it is open.
+  STREAMS_MAX_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  STREAMS_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  STREAM_STALL_TIMEOUT_SECONDS: seconds(60),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIR: z.string().optional(),
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
@@ -75,6 +79,14 @@ export interface Config {
     idleMs: number;
     /** How long an idle kept-alive connection waits for its next request. */
     keepAliveMs: number;
+  };
+  streams: {
+    /** Open streams this process holds at most; beyond it 503 (file descriptors, memory). */
+    maxTotal: number;
+    /** Open streams of one user on this process, across all their sessions; beyond it 429. */
+    maxPerUser: number;
+    /** A client that has not taken what was written (no `drain`) for this long is disconnected. */
+    stallTimeoutMs: number;
   };
   env: 'development' | 'production' | 'test';
   webDir: string;
@@ -153,6 +165,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       idleMs: e.IDLE_TIMEOUT_SECONDS * 1000,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    streams: {
+      maxTotal: e.STREAMS_MAX_TOTAL,
+      maxPerUser: e.STREAMS_MAX_PER_USER,
+      stallTimeoutMs: e.STREAM_STALL_TIMEOUT_SECONDS * 1000,
     },
     env: e.NODE_ENV,
     webDir: path.resolve(e.WEB_DIR ?? defaultWebDir),

@@ -3,27 +3,54 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
+import { type EventBus, SESSION_CHANNEL, type SessionEvent } from '../events/bus';
+import { RedisEventBus } from '../events/redis-bus';
 
 const USAGE = `Usage:
   npm run admin -- grant <username-or-email>   make a user an admin
   npm run admin -- revoke <username-or-email>  take admin rights away
   npm run admin -- list                        list admins`;
 
-async function setAdmin(db: Db, who: string, isAdmin: boolean): Promise<string> {
+/** How long the command waits for Redis before giving up on telling running servers. */
+const REDIS_WAIT_MS = 5_000;
+const NOT_TOLD =
+  'Redis did not answer: running servers were not told; their live streams notice within 25 s.';
+
+async function setAdmin(
+  db: Db,
+  who: string,
+  isAdmin: boolean,
+  bus: EventBus | undefined,
+): Promise<string> {
   const lowered = who.trim().toLowerCase();
   const [user] = await db
     .update(users)
     .set({ isAdmin })
     .where(or(eq(sql`lower(${users.username})`, lowered), eq(sql`lower(${users.email})`, lowered)))
-    .returning({ username: users.username, email: users.email });
+    .returning({ id: users.id, username: users.username, email: users.email });
   if (!user) throw new Error(`No user "${who}".`);
-  return `${user.username} <${user.email}> ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.`;
+  // Running servers drop the user's cached session and close streams opened
+  // with the old right (finding 24): a demoted admin loses the all-tickets stream at once.
+  const event: SessionEvent = { type: 'user-changed', userId: user.id };
+  const told = bus
+    ? await bus.publish(SESSION_CHANNEL, event).then(
+        () => true,
+        () => false,
+      )
+    : true;
+  const done = `${user.username} <${user.email}> ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.`;
+  return told ? done : `${done}\n${NOT_TOLD}`;
 }
 
-export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
+/** `bus`: where running servers listen (Redis); without one the change is only stored. */
+export async function runAdminCommand(
+  db: Db,
+  args: string[],
+  options: { bus?: EventBus } = {},
+): Promise<string> {
   const [command, who] = args;
   if ((command === 'grant' || command === 'revoke') && who)
-    return setAdmin(db, who, command === 'grant');
+    return setAdmin(db, who, command === 'grant', options.bus);
   if (command === 'list') {
     const admins = await db
       .select({ username: users.username, email: users.email })
@@ -37,12 +64,29 @@ export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
   throw new Error(USAGE);
 }
 
+/**
+ * Running servers hear of the change only through Redis. With the embedded
+ * database none is running (its data-dir lock kept this command out while one
+ * was), so there is no one to tell. With PostgreSQL and no Redis, each server's
+ * stream heartbeat notices within 25 s.
+ */
+async function openBus(redisUrl: string | undefined): Promise<RedisEventBus | undefined> {
+  if (!redisUrl) return undefined;
+  const bus = new RedisEventBus(redisUrl);
+  // Unreachable: the change is still made (a revoke must not wait for Redis), and publish() says so.
+  await bus.whenReady(REDIS_WAIT_MS).catch(() => {});
+  return bus;
+}
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
+  let bus: RedisEventBus | undefined;
   try {
-    console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+    if (process.argv[2] !== 'list') bus = await openBus(config.redisUrl);
+    console.log(await runAdminCommand(database.db, process.argv.slice(2), { bus }));
   } finally {
+    await bus?.close();
     await database.close();
   }
 }

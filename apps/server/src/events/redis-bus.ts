@@ -42,6 +42,25 @@ export class RedisEventBus implements EventBus {
     });
   }
 
+  /**
+   * Resolves once the publishing connection is up. A short-lived process (the
+   * admin command) needs it: publish() fails at once while connecting.
+   */
+  async whenReady(timeoutMs: number): Promise<void> {
+    if (this.pub.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pub.off('ready', onReady);
+        reject(new Error(`Redis did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.pub.once('ready', onReady);
+    });
+  }
+
   async publish(channel: string, payload: unknown): Promise<void> {
     await this.pub.publish(channel, JSON.stringify(payload));
   }

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { TicketListEvent, TicketThreadEvent } from '@studio/shared/tickets';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { sessions, ticketEvents } from '../../db/schema/index';
+import { sessions, ticketEvents, users } from '../../db/schema/index';
 import {
   type EventBus,
   SESSION_CHANNEL,
@@ -10,72 +10,29 @@ import {
   sessionEventNames,
 } from '../../events/bus';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
+import { StreamConnection } from './stream-connection';
+import type { StreamViewer } from './stream-events';
+
+export type { StreamViewer };
 
 export const MAX_STREAMS_PER_SESSION = 10;
 export const HEARTBEAT_MS = 25_000;
 /** A reconnecting client gets at most this many missed events; it reloads anyway. */
 export const REPLAY_LIMIT = 100;
-
-export interface StreamViewer {
-  userId: number;
-  isAdmin: boolean;
-  sessionId: number;
-}
-
-interface Connection {
-  viewer: StreamViewer;
-  /** null: the list stream; a number: that ticket's message stream. */
-  ticketId: number | null;
-  res: ServerResponse;
-  /**
-   * Ids sent by the replay, so a live event that arrived meanwhile is not sent
-   * twice. Live events are otherwise never filtered by id: transactions can
-   * commit out of id order, and dropping "older" ids would lose events.
-   */
-  replayed: Set<number>;
-  /** Live events that arrive while the replay is being read are held here. */
-  pending: TicketEvent[] | null;
-  close(): void;
-}
-
-/** The status a `status` event carries, when it carries one. */
-function statusOf(event: TicketEvent): Pick<TicketListEvent, 'status'> {
-  const { status } = event.payload;
-  return status === 'open' || status === 'closed' ? { status } : {};
-}
-
-/** Which events a stream carries, and under which SSE event name (shapes: @studio/shared/tickets). */
-function eventFor(connection: Connection, event: TicketEvent): string | null {
-  const { viewer, ticketId } = connection;
-  if (ticketId === null) {
-    if (event.ownerId !== viewer.userId && !viewer.isAdmin) return null;
-    const data: TicketListEvent = {
-      type: event.type,
-      ticket_id: event.ticketId,
-      ...statusOf(event),
-    };
-    return `event: ticket\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
-  }
-  if (event.ticketId !== ticketId || event.type === 'created') return null;
-  const data: TicketThreadEvent = {
-    type: event.type,
-    ticket_id: event.ticketId,
-    ...(typeof event.payload.message_id === 'number'
-      ? { message_id: event.payload.message_id }
-      : {}),
-    ...statusOf(event),
-  };
-  return `event: message\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
-}
+/** What a refused client is told to wait; the web app retries with its own back-off anyway. */
+const REFUSAL_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Open event streams of this instance. One bus subscription feeds all of
  * them; with Redis every instance receives every event and delivers it to the
- * streams it holds.
+ * streams it holds. The limits count this instance's streams only: sockets
+ * live on one instance, so that is where they cost (docs/operations.md).
  */
 export class StreamHub {
-  private readonly connections = new Set<Connection>();
+  private readonly connections = new Set<StreamConnection>();
+  private readonly byUser = new Map<number, Set<StreamConnection>>();
   private unsubscribe: Array<() => Promise<void>> = [];
   /** One timer for all streams, running while any is open. */
   private heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -84,13 +41,14 @@ export class StreamHub {
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly clock: Clock,
+    private readonly limits: Config['streams'],
   ) {}
 
   async start() {
     this.unsubscribe.push(
       await this.bus.subscribe(TICKETS_CHANNEL, (payload) => this.deliver(payload as TicketEvent)),
       await this.bus.subscribe(SESSION_CHANNEL, (payload) =>
-        this.endSessions(payload as SessionEvent),
+        this.onSessionEvent(payload as SessionEvent),
       ),
     );
   }
@@ -100,10 +58,24 @@ export class StreamHub {
     await Promise.all(this.unsubscribe.splice(0).map((u) => u()));
   }
 
-  countForSession(sessionId: number): number {
-    let count = 0;
-    for (const c of this.connections) if (c.viewer.sessionId === sessionId) count++;
-    return count;
+  /**
+   * Why a new stream of this viewer is refused now, or null. Checked in the
+   * same tick as open() registers the stream, so parallel opens cannot pass
+   * it together.
+   */
+  refusal(viewer: StreamViewer): AppError | null {
+    const retryAfterSeconds = REFUSAL_RETRY_AFTER_SECONDS;
+    // The whole process is full: not this client's fault, so 503 rather than 429.
+    if (this.connections.size >= this.limits.maxTotal) {
+      return new AppError(503, 'service_unavailable', { retryAfterSeconds });
+    }
+    const mine = this.byUser.get(viewer.userId) ?? new Set();
+    let inSession = 0;
+    for (const c of mine) if (c.viewer.sessionId === viewer.sessionId) inSession++;
+    if (mine.size >= this.limits.maxPerUser || inSession >= MAX_STREAMS_PER_SESSION) {
+      return new AppError(429, 'rate_limited', { retryAfterSeconds });
+    }
+    return null;
   }
 
   get size() {
@@ -121,23 +93,14 @@ export class StreamHub {
     res: ServerResponse;
     lastEventId: number | null;
   }) {
-    let closed = false;
-    const connection: Connection = {
-      viewer: input.viewer,
-      ticketId: input.ticketId,
-      res: input.res,
-      replayed: new Set(),
-      pending: [],
-      close: () => {
-        if (closed) return;
-        closed = true;
-        this.connections.delete(connection);
-        if (this.connections.size === 0) this.stopHeartbeat();
-        if (!input.res.writableEnded) input.res.end();
-      },
-    };
+    const connection = new StreamConnection(input.viewer, input.ticketId, input.res, {
+      stallTimeoutMs: this.limits.stallTimeoutMs,
+      onClose: (c) => this.forget(c),
+    });
     this.connections.add(connection);
-    input.res.on('close', connection.close);
+    const mine = this.byUser.get(input.viewer.userId) ?? new Set();
+    mine.add(connection);
+    this.byUser.set(input.viewer.userId, mine);
     if (!this.heartbeat) {
       this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
       this.heartbeat.unref();
@@ -150,88 +113,100 @@ export class StreamHub {
       });
       for (const row of missed) {
         connection.replayed.add(row.id);
-        this.send(connection, row);
+        connection.send(row);
       }
     }
     const held = connection.pending ?? [];
     connection.pending = null;
-    for (const event of held) if (!connection.replayed.has(event.id)) this.send(connection, event);
+    for (const event of held) if (!connection.replayed.has(event.id)) connection.send(event);
     connection.replayed.clear();
     return connection;
   }
 
-  private async replay(connection: Connection, after: number): Promise<TicketEvent[]> {
-    {
-      const missed = await this.db
-        .select()
-        .from(ticketEvents)
-        .where(and(gt(ticketEvents.id, after), this.visibility(connection)))
-        .orderBy(asc(ticketEvents.id))
-        .limit(REPLAY_LIMIT);
-      return missed.map((row) => ({
-        id: row.id,
-        type: row.type,
-        ticketId: row.ticketId,
-        ownerId: row.ownerId,
-        payload: row.payload as Record<string, unknown>,
-      }));
-    }
+  private forget(connection: StreamConnection) {
+    this.connections.delete(connection);
+    const mine = this.byUser.get(connection.viewer.userId);
+    mine?.delete(connection);
+    if (mine?.size === 0) this.byUser.delete(connection.viewer.userId);
+    if (this.connections.size === 0) this.stopHeartbeat();
   }
 
-  private visibility(connection: Connection): SQL | undefined {
+  private async replay(connection: StreamConnection, after: number): Promise<TicketEvent[]> {
+    const missed = await this.db
+      .select()
+      .from(ticketEvents)
+      .where(and(gt(ticketEvents.id, after), this.visibility(connection)))
+      .orderBy(asc(ticketEvents.id))
+      .limit(REPLAY_LIMIT);
+    return missed.map((row) => ({
+      id: row.id,
+      type: row.type,
+      ticketId: row.ticketId,
+      ownerId: row.ownerId,
+      payload: row.payload as Record<string, unknown>,
+    }));
+  }
+
+  private visibility(connection: StreamConnection): SQL | undefined {
     if (connection.ticketId !== null) return eq(ticketEvents.ticketId, connection.ticketId);
     if (connection.viewer.isAdmin) return undefined;
     return eq(ticketEvents.ownerId, connection.viewer.userId);
   }
 
-  private send(connection: Connection, event: TicketEvent) {
-    // The client may have gone while the replay was being read.
-    if (connection.res.writableEnded || connection.res.destroyed) return;
-    const text = eventFor(connection, event);
-    if (!text) return;
-    connection.res.write(text);
-    // The thread is gone: say so, then end the stream.
-    if (connection.ticketId !== null && event.type === 'deleted') connection.close();
-  }
-
   private deliver(event: TicketEvent) {
     for (const connection of [...this.connections]) {
       if (connection.pending) connection.pending.push(event);
-      else this.send(connection, event);
+      else connection.send(event);
     }
   }
 
   /**
    * Keeps proxies from closing idle streams, and ends the streams of sessions
-   * that expired: one query for every open stream, not one per stream.
+   * that expired or of users whose admin right changed without an event (the
+   * admin command against PostgreSQL with no Redis): one query for every open
+   * stream, not one per stream.
    */
   private async beat() {
     const current = [...this.connections];
     const ids = [...new Set(current.map((c) => c.viewer.sessionId))];
-    let alive: Set<number>;
+    let alive: Map<number, boolean>;
     try {
-      alive = new Set<number>();
+      alive = new Map();
       for (let i = 0; i < ids.length; i += 1000) {
         const rows = await this.db
-          .select({ id: sessions.id })
+          .select({ id: sessions.id, isAdmin: users.isAdmin })
           .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
           .where(
             and(
               inArray(sessions.id, ids.slice(i, i + 1000)),
               gt(sessions.expiresAt, this.clock.now()),
             ),
           );
-        for (const row of rows) alive.add(row.id);
+        for (const row of rows) alive.set(row.id, row.isAdmin);
       }
     } catch {
       // While the database is unreachable, open streams are left alone.
-      alive = new Set(ids);
+      return this.pingAll(current);
     }
+    const changedUsers = new Set<number>();
     for (const connection of current) {
-      if (!this.connections.has(connection)) continue;
-      if (!alive.has(connection.viewer.sessionId)) connection.close();
-      else if (!connection.res.writableEnded) connection.res.write(': ping\n\n');
+      const isAdmin = alive.get(connection.viewer.sessionId);
+      if (isAdmin === undefined) connection.close();
+      else if (isAdmin !== connection.viewer.isAdmin) {
+        connection.close();
+        changedUsers.add(connection.viewer.userId);
+      }
     }
+    this.pingAll(current);
+    // Every instance's session cache, and its streams, learn of the change too.
+    for (const userId of changedUsers) {
+      await this.bus.publish(SESSION_CHANNEL, { type: 'user-changed', userId }).catch(() => {});
+    }
+  }
+
+  private pingAll(current: StreamConnection[]) {
+    for (const connection of current) connection.ping();
   }
 
   private stopHeartbeat() {
@@ -239,10 +214,34 @@ export class StreamHub {
     this.heartbeat = null;
   }
 
-  private endSessions(event: SessionEvent) {
-    if (event.type === 'user-changed') return;
+  private onSessionEvent(event: SessionEvent) {
+    if (event.type === 'user-changed') {
+      void this.rescope(event.userId);
+      return;
+    }
     for (const connection of [...this.connections]) {
       if (sessionEventNames(event, connection.viewer)) connection.close();
+    }
+  }
+
+  /**
+   * A changed user is read again. Streams opened with another admin right
+   * than the user now has are closed: the browser reconnects at once and gets
+   * the stream (and the replay) its new right allows, or 404 for a ticket it
+   * may no longer see. A name or 2FA change leaves the streams alone.
+   */
+  private async rescope(userId: number) {
+    if (!this.byUser.has(userId)) return;
+    const rows = await this.db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+      // Unknown is treated as changed: closing costs a reconnect, keeping could leak.
+      .catch(() => []);
+    const isAdmin = rows[0]?.isAdmin;
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+      if (connection.viewer.isAdmin !== isAdmin) connection.close();
     }
   }
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
 import { currentSession } from '../auth/index';
 import { createTicketsService } from '../tickets/index';
-import { MAX_STREAMS_PER_SESSION, StreamHub } from './hub';
+import { StreamHub } from './hub';
 
 /** Clients wait 3–6 s before reconnecting, spread out so a restart is not a stampede. */
 export function retryWithJitter(): number {
@@ -21,7 +21,7 @@ export async function streamRoutes(
   app: FastifyInstance,
   options: { storage: FileStorage; watchOpenStreams?: (read: () => number) => void },
 ) {
-  const hub = new StreamHub(app.deps.db, app.deps.bus, app.deps.clock);
+  const hub = new StreamHub(app.deps.db, app.deps.bus, app.deps.clock, app.deps.config.streams);
   options.watchOpenStreams?.(() => hub.size);
   await hub.start();
   // Open streams would keep the server from closing.
@@ -36,9 +36,8 @@ export async function streamRoutes(
     const viewer = { userId: auth.user.id, isAdmin: auth.user.isAdmin, sessionId: auth.sessionId };
     if (ticketId !== null)
       await service.visibleTicket({ id: viewer.userId, isAdmin: viewer.isAdmin }, ticketId);
-    if (hub.countForSession(auth.sessionId) >= MAX_STREAMS_PER_SESSION) {
-      throw new AppError(429, 'rate_limited', { retryAfterSeconds: 30 });
-    }
+    const refusal = hub.refusal(viewer);
+    if (refusal) throw refusal;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
+import { streamsOfTheTest } from '../../../test/stream-helpers';
 import {
   createTicket,
   listen,
   loginAs,
-  openStream,
   postMessage,
   quickUser,
 } from '../../../test/tickets-helpers';
@@ -19,11 +19,7 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-type Stream = Awaited<ReturnType<typeof openStream>>;
-const streams: Stream[] = [];
-beforeEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
+const streams = streamsOfTheTest();
 
 async function world() {
   const app = await ctx.app({ clock: new TestClock() });
@@ -31,14 +27,7 @@ async function world() {
   const alice = await quickUser(app, { username: 'Alicja' });
   const bob = await quickUser(app, { username: 'Bartek' });
   const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  const open = async (
-    ...args: Parameters<typeof openStream> extends [string, ...infer R] ? R : never
-  ) => {
-    const stream = await openStream(base, ...args);
-    streams.push(stream);
-    return stream;
-  };
-  return { app, base, alice, bob, admin, open };
+  return { app, base, alice, bob, admin, open: streams.on(base) };
 }
 
 const data = (e: { data: string }) => JSON.parse(e.data) as Record<string, unknown>;
@@ -170,8 +159,7 @@ describe('heartbeat', () => {
     // Only the stream's own interval is faked; the server and database keep real time.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const stream = await openStream(base, '/api/stream/tickets', alice.client);
-      streams.push(stream);
+      const stream = await streams.on(base)('/api/stream/tickets', alice.client);
       await stream.waitForRaw('retry:');
       expect(stream.raw).not.toContain(': ping');
       vi.advanceTimersByTime(HEARTBEAT_MS);
@@ -260,8 +248,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('with the Redis bus', () => {
       const baseB = await listen(appB);
       const alice = await quickUser(appA, { username: 'Alicja' });
       const onB = await loginAs(appB, alice.user.id);
-      const stream = await openStream(baseB, '/api/stream/tickets', onB);
-      streams.push(stream);
+      const stream = await streams.on(baseB)('/api/stream/tickets', onB);
       const { id } = (await createTicket(alice.client, { body: 'Z instancji A' })).json();
       const event = await stream.waitFor((e) => data(e).type === 'message');
       expect(data(event).ticket_id).toBe(id);
@@ -271,7 +258,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('with the Redis bus', () => {
       await sameSession.post('/api/auth/logout');
       await stream.waitForEnd();
     } finally {
-      await Promise.all(streams.splice(0).map((s) => s.close()));
+      streams.closeAll();
       await ctx.reset();
       await busA.close();
       await busB.close();

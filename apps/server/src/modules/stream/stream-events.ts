@@ -1,0 +1,59 @@
+import type { TicketListEvent, TicketThreadEvent } from '@studio/shared/tickets';
+import type { TicketEvent } from '../tickets/index';
+
+export interface StreamViewer {
+  userId: number;
+  isAdmin: boolean;
+  sessionId: number;
+}
+
+/** What decides which events a stream carries. */
+export interface StreamScope {
+  viewer: StreamViewer;
+  /** null: the list stream; a number: that ticket's message stream. */
+  ticketId: number | null;
+}
+
+/** The status a `status` event carries, when it carries one. */
+function statusOf(event: TicketEvent): Pick<TicketListEvent, 'status'> {
+  const { status } = event.payload;
+  return status === 'open' || status === 'closed' ? { status } : {};
+}
+
+/** Which events a stream carries, and under which SSE event name (shapes: @studio/shared/tickets). */
+export function eventFor(scope: StreamScope, event: TicketEvent): string | null {
+  const { viewer, ticketId } = scope;
+  if (ticketId === null) {
+    if (event.ownerId !== viewer.userId && !viewer.isAdmin) return null;
+    const data: TicketListEvent = {
+      type: event.type,
+      ticket_id: event.ticketId,
+      ...statusOf(event),
+    };
+    return `event: ticket\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.ticketId !== ticketId || event.type === 'created') return null;
+  const data: TicketThreadEvent = {
+    type: event.type,
+    ticket_id: event.ticketId,
+    ...(typeof event.payload.message_id === 'number'
+      ? { message_id: event.payload.message_id }
+      : {}),
+    ...statusOf(event),
+  };
+  return `event: message\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The one event a blocked client gets once it reads again, in place of all
+ * that arrived meanwhile. Events only tell the page to refetch, so one is
+ * enough, with two cares: a deletion is final and wins; and a merged event
+ * names no message, because the web app skips a `message` event naming one
+ * it already shows (its own send), which would hide the others merged into it.
+ */
+export function coalesce(held: TicketEvent | null, next: TicketEvent): TicketEvent {
+  if (!held) return next;
+  if (held.type === 'deleted') return held;
+  const { message_id: _named, ...payload } = next.payload;
+  return { ...next, payload };
+}
