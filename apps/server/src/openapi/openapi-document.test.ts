@@ -3,6 +3,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/helpers';
+import {
+  documentedAnswer,
+  type JsonObject,
+  requestSchema,
+  servedDocument,
+} from '../../test/openapi-helpers';
 import type { OpenApiDocument } from './document';
 import { compareWithDocument, type RegisteredRoute } from './registered-routes';
 
@@ -11,14 +17,9 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-type JsonObject = Record<string, unknown>;
-
-async function servedDocument() {
+async function appWithDocument() {
   const app = await ctx.app();
-  const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  return { app, document: response.json() as OpenApiDocument };
+  return { app, document: await servedDocument(app) };
 }
 
 const documentedRoutes = (document: OpenApiDocument): RegisteredRoute[] =>
@@ -26,21 +27,9 @@ const documentedRoutes = (document: OpenApiDocument): RegisteredRoute[] =>
     Object.keys(methods).map((method) => ({ method, path })),
   );
 
-/** The JSON Schema of an operation's request body or answer, by a path into the document. */
-function operation(document: OpenApiDocument, method: string, path: string): JsonObject {
-  const found = document.paths[path]?.[method];
-  if (!found) throw new Error(`${method} ${path} is not documented`);
-  return found;
-}
-
-const jsonBodySchema = (op: JsonObject) =>
-  (op.requestBody as { content: Record<string, { schema: JsonObject }> }).content[
-    'application/json'
-  ]?.schema as { properties: Record<string, JsonObject> };
-
 describe('the API document', () => {
   it('lists every route the app registers under /api/, and nothing the app does not answer', async () => {
-    const { app, document } = await servedDocument();
+    const { app, document } = await appWithDocument();
     await app.ready();
     // Sanity: the hook saw the routes of every module, not just the first ones.
     expect(app.apiRoutes.length).toBeGreaterThan(30);
@@ -58,7 +47,7 @@ describe('the API document', () => {
     const app = await ctx.app({ loggerInstance: logger });
     app.get('/api/tickets/:id/export', async () => ({ ok: true }));
     await app.ready();
-    const { document } = await servedDocument();
+    const document = await servedDocument(app);
     expect(compareWithDocument(app.apiRoutes, documentedRoutes(document)).undocumented).toEqual([
       'GET /api/tickets/{id}/export',
     ]);
@@ -69,7 +58,7 @@ describe('the API document', () => {
   });
 
   it('is valid OpenAPI 3.1', async () => {
-    const { document } = await servedDocument();
+    const { document } = await appWithDocument();
     expect(document.openapi).toMatch(/^3\.1\./);
     const result = await new Validator().validate(document as unknown as JsonObject);
     expect(result.errors ?? []).toEqual([]);
@@ -77,17 +66,16 @@ describe('the API document', () => {
   });
 
   it('marks the camelCase spellings deprecated beside their snake_case fields', async () => {
-    const { document } = await servedDocument();
-    const login = jsonBodySchema(operation(document, 'post', '/api/auth/login')).properties;
+    const { document } = await appWithDocument();
+    const login = requestSchema(document, 'post', '/api/auth/login').properties;
     expect(login.rememberMe?.deprecated).toBe(true);
     expect(login.remember_me).toEqual({ type: 'boolean' });
     for (const path of ['/api/auth/mfa/verify', '/api/auth/mfa/resend']) {
-      const body = jsonBodySchema(operation(document, 'post', path));
+      const body = requestSchema(document, 'post', path);
       expect(body.properties.userId?.deprecated).toBe(true);
       expect(body.properties.user_id?.deprecated).toBeUndefined();
     }
-    const me = operation(document, 'get', '/api/auth/me').responses as Record<string, JsonObject>;
-    const meSchema = (me['200']?.content as Record<string, { schema: JsonObject }>)[
+    const meSchema = documentedAnswer(document, 'get', '/api/auth/me', 200)?.content?.[
       'application/json'
     ]?.schema as { properties: Record<string, JsonObject>; required: string[] };
     expect(meSchema.properties.isStaff?.deprecated).toBe(true);
@@ -96,7 +84,7 @@ describe('the API document', () => {
   });
 
   it('is readable at /api/docs with no script, no outside asset and a CSP that allows only its style', async () => {
-    const { app, document } = await servedDocument();
+    const { app, document } = await appWithDocument();
     const page = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
