@@ -24,6 +24,12 @@ import { type ApiOperation, JSON_WRITE, REFUSALS, refusals } from './operation';
 
 const ok = { 200: { description: 'Done.', schema: OkAnswerSchema } };
 
+/** A signed-in user's change confirmed with an e-mailed code (2FA on/off, account deletion). */
+const codeConfirmAnswers = {
+  ...ok,
+  ...refusals([...JSON_WRITE, 401, 429], { 400: '`invalid_code` or `validation_failed`.' }),
+};
+
 const authOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -150,10 +156,7 @@ const mfaChangeOperations: ApiOperation[] = (['enable', 'disable'] as const).fla
     session: true,
     summary: `${change === 'enable' ? 'Enable' : 'Disable'} 2FA with the e-mailed code`,
     body: CodeConfirmSchema,
-    answers: {
-      ...ok,
-      ...refusals([...JSON_WRITE, 401, 429], { 400: '`invalid_code` or `validation_failed`.' }),
-    },
+    answers: codeConfirmAnswers,
   },
 ]);
 
@@ -227,10 +230,7 @@ const profileOperations: ApiOperation[] = [
     session: true,
     summary: 'Delete the account with the e-mailed code; ends the session',
     body: CodeConfirmSchema,
-    answers: {
-      ...ok,
-      ...refusals([...JSON_WRITE, 401, 429], { 400: '`invalid_code` or `validation_failed`.' }),
-    },
+    answers: codeConfirmAnswers,
   },
 ];
 
