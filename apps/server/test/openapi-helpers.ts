@@ -43,3 +43,13 @@ export function documentedAnswer(
   >;
   return responses[String(status)];
 }
+
+/** A schema of the document with a `$ref` to `components.schemas` replaced by what it names. */
+export function resolveSchema(document: OpenApiDocument, schema: JsonObject): JsonObject {
+  const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
+  if (!ref) return schema;
+  const name = ref.replace('#/components/schemas/', '');
+  const found = document.components.schemas[name];
+  if (!found) throw new Error(`${ref} names no schema`);
+  return found;
+}

@@ -59,6 +59,12 @@ function requestBody(body: NonNullable<ApiOperation['body']>): JsonSchema {
   };
 }
 
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** The `{error}` shape is written once, under components, and referred to by every refusal. */
+const answerSchema = (schema: z.ZodType) =>
+  schema === ErrorAnswerSchema ? ERROR_REF : toJsonSchema(schema, 'output');
+
 function response(answer: Answer): JsonSchema {
   const headers = answer.headers
     ? Object.fromEntries(
@@ -69,7 +75,7 @@ function response(answer: Answer): JsonSchema {
       )
     : undefined;
   const content = answer.schema
-    ? { 'application/json': { schema: toJsonSchema(answer.schema, 'output') } }
+    ? { 'application/json': { schema: answerSchema(answer.schema) } }
     : answer.media
       ? { [answer.media.type]: answer.media.schema ? { schema: answer.media.schema } : {} }
       : undefined;
@@ -97,7 +103,7 @@ function operationObject(operation: ApiOperation): JsonSchema {
       ...responses,
       default: {
         description: '`internal` (500, never a stack trace) or `service_unavailable` (503).',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: { 'application/json': { schema: ERROR_REF } },
       },
     },
   };

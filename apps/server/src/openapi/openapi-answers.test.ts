@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
-import { documentedAnswer, servedDocument } from '../../test/openapi-helpers';
+import { documentedAnswer, resolveSchema, servedDocument } from '../../test/openapi-helpers';
 import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
 import { TestClock } from '../lib/clock';
 import type { OpenApiDocument } from './document';
@@ -37,7 +37,7 @@ async function setup() {
     }
     const schema = content['application/json']?.schema;
     expect(schema, `${method} ${path} → ${response.statusCode} documents no JSON`).toBeDefined();
-    const validate = ajv.compile(schema ?? {});
+    const validate = ajv.compile(resolveSchema(document, schema ?? {}));
     validate(response.json());
     expect(validate.errors ?? [], `${method} ${path} → ${response.body}`).toEqual([]);
     return response;
