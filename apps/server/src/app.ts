@@ -32,6 +32,8 @@ import {
 } from './modules/retention/service';
 import { streamRoutes } from './modules/stream/routes';
 import { ticketRoutes } from './modules/tickets/index';
+import { recordApiRoutes } from './openapi/registered-routes';
+import { openApiRoutes } from './openapi/routes';
 import { csrfProtection } from './plugins/csrf';
 import { errorHandler } from './plugins/error-handler';
 import { answerFrameworkError, logRequestCompleted, redactUrl } from './plugins/request-log';
@@ -193,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser(['text/plain']);
 
   // Called, not registered: these must apply to the whole app, not an encapsulated child.
+  recordApiRoutes(app);
   errorHandler(app);
   securityHeaders(app);
   await app.register(fastifyCookie);
@@ -209,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  await app.register(openApiRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   // Tickets, their files, live streams and e-mail notifications share one storage.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CodeSchema, PasswordSchema, UsernameSchema } from './schemas';
+import {
+  CodeSchema,
+  LoginSchema,
+  MfaResendSchema,
+  MfaVerifySchema,
+  PasswordSchema,
+  UsernameSchema,
+} from './schemas';
 
 describe('shared schemas', () => {
   it('accepts Polish letters, digits, dot, dash and underscore in usernames', () => {
@@ -19,5 +26,27 @@ describe('shared schemas', () => {
     expect(CodeSchema.safeParse('123456').success).toBe(true);
     expect(CodeSchema.safeParse('12345a').success).toBe(false);
     expect(CodeSchema.safeParse('1234567').success).toBe(false);
+  });
+});
+
+describe('snake_case fields with their deprecated camelCase spellings (decision 008)', () => {
+  it('reads remember_me or rememberMe, snake_case first', () => {
+    const login = { identifier: 'a', password: 'b' };
+    expect(LoginSchema.parse(login).rememberMe).toBe(false);
+    expect(LoginSchema.parse({ ...login, remember_me: true }).rememberMe).toBe(true);
+    expect(LoginSchema.parse({ ...login, rememberMe: true }).rememberMe).toBe(true);
+    expect(LoginSchema.parse({ ...login, remember_me: false, rememberMe: true }).rememberMe).toBe(
+      false,
+    );
+  });
+  it('reads user_id or userId, and needs one of them', () => {
+    expect(MfaResendSchema.parse({ user_id: 7 })).toEqual({ userId: 7 });
+    expect(MfaResendSchema.parse({ userId: '7' })).toEqual({ userId: 7 });
+    expect(MfaResendSchema.safeParse({}).success).toBe(false);
+    expect(MfaVerifySchema.parse({ user_id: 3, userId: 9, code: '123456' })).toEqual({
+      userId: 3,
+      code: '123456',
+      rememberMe: false,
+    });
   });
 });

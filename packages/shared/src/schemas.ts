@@ -30,19 +30,59 @@ export const RegisterSchema = z.object({
 
 export const VerifyEmailSchema = RegisterSchema.extend({ code: CodeSchema });
 
-export const LoginSchema = z.object({
-  identifier: z.string().trim().max(EMAIL_MAX),
-  password: z.string().max(PASSWORD_MAX),
-  rememberMe: z.boolean().optional().default(false),
+/**
+ * Field names are snake_case (docs/decisions/008-field-names.md). The camelCase
+ * spellings the web app sent first stay accepted, marked deprecated in the API
+ * document; when both are sent, the snake_case one wins.
+ */
+const deprecatedSpellingOf = (name: string) => ({
+  deprecated: true,
+  description: `Deprecated spelling of \`${name}\` (docs/decisions/008-field-names.md).`,
 });
 
-export const MfaVerifySchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  code: z.string().trim().max(32),
-  rememberMe: z.boolean().optional().default(false),
-});
+const RememberMe = z.boolean().optional();
+const RememberMeFields = {
+  remember_me: RememberMe,
+  rememberMe: RememberMe.meta(deprecatedSpellingOf('remember_me')),
+};
 
-export const MfaResendSchema = z.object({ userId: z.coerce.number().int().positive() });
+const UserId = z.coerce.number().int().positive().optional();
+const UserIdFields = { user_id: UserId, userId: UserId.meta(deprecatedSpellingOf('user_id')) };
+const hasUserId = (input: { user_id?: number; userId?: number }) =>
+  input.user_id !== undefined || input.userId !== undefined;
+const USER_ID_REQUIRED = { path: ['user_id'], message: 'required' };
+/** What the refinement checks, written for the API document (zod cannot express it). */
+const ONE_USER_ID_SPELLING = { anyOf: [{ required: ['user_id'] }, { required: ['userId'] }] };
+/** hasUserId() ran before this, so one of the two is set. */
+const userIdOf = (input: { user_id?: number; userId?: number }) =>
+  (input.user_id ?? input.userId) as number;
+
+export const LoginSchema = z
+  .object({
+    identifier: z.string().trim().max(EMAIL_MAX),
+    password: z.string().max(PASSWORD_MAX),
+    ...RememberMeFields,
+  })
+  .transform(({ remember_me, rememberMe, ...rest }) => ({
+    ...rest,
+    rememberMe: remember_me ?? rememberMe ?? false,
+  }));
+
+export const MfaVerifySchema = z
+  .object({ ...UserIdFields, code: z.string().trim().max(32), ...RememberMeFields })
+  .refine(hasUserId, USER_ID_REQUIRED)
+  .meta(ONE_USER_ID_SPELLING)
+  .transform((input) => ({
+    userId: userIdOf(input),
+    code: input.code,
+    rememberMe: input.remember_me ?? input.rememberMe ?? false,
+  }));
+
+export const MfaResendSchema = z
+  .object(UserIdFields)
+  .refine(hasUserId, USER_ID_REQUIRED)
+  .meta(ONE_USER_ID_SPELLING)
+  .transform((input) => ({ userId: userIdOf(input) }));
 
 export const ResetRequestSchema = z.object({ email: z.string().trim().max(EMAIL_MAX) });
 

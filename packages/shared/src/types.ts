@@ -1,14 +1,2 @@
-/** Shapes the API sends (SPEC.md §3, DESIGN.md §5). */
-
-export interface PublicUser {
-  id: number;
-  username: string;
-  email: string;
-  is_admin: boolean;
-  mfa_enabled: boolean;
-}
-
-export interface MeResponse {
-  user: PublicUser;
-  isStaff: boolean;
-}
+/** Shapes the API sends (SPEC.md §3, DESIGN.md §5); defined as schemas in answers.ts. */
+export type { MeAnswer as MeResponse, PublicUser } from './answers';

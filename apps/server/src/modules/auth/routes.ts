@@ -1,3 +1,4 @@
+import type { MeAnswer } from '@studio/shared/answers';
 import {
   LoginSchema,
   MfaResendSchema,
@@ -35,7 +36,13 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/me', async (request, reply) => {
     const user = await requireUser(request, reply);
-    return { user: toPublicUser(user), isStaff: user.isAdmin };
+    // isStaff is the deprecated spelling, kept while the web app reads it (decision 008).
+    const answer: MeAnswer = {
+      user: toPublicUser(user),
+      is_staff: user.isAdmin,
+      isStaff: user.isAdmin,
+    };
+    return answer;
   });
 
   app.post('/api/auth/register', async (request) => {

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
+import { documentedAnswer, resolveSchema, servedDocument } from '../../test/openapi-helpers';
+import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
+import { TestClock } from '../lib/clock';
+import type { OpenApiDocument } from './document';
+
+const ctx = createTestContext();
+beforeAll(() => ctx.setup());
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.teardown());
+
+const ajv = new Ajv2020({ allErrors: true });
+addFormats.default(ajv);
+
+/**
+ * Real answers checked against the document: the status must be documented
+ * for that call, a JSON answer must match its schema (answer schemas allow no
+ * undeclared field), and any other answer must have a documented media type.
+ */
+async function setup() {
+  const clock = new TestClock(Date.now());
+  const app = await ctx.app({ clock });
+  const document: OpenApiDocument = await servedDocument(app);
+  const expectDocumented = (method: string, path: string, response: LightMyRequestResponse) => {
+    const answer = documentedAnswer(document, method, path, response.statusCode);
+    expect(answer, `${method} ${path} → ${response.statusCode} is not documented`).toBeDefined();
+    const mediaType = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
+    const content = answer?.content ?? {};
+    if (mediaType !== 'application/json') {
+      expect(Object.keys(content)).toContain(content[mediaType] ? mediaType : '*/*');
+      return response;
+    }
+    const schema = content['application/json']?.schema;
+    expect(schema, `${method} ${path} → ${response.statusCode} documents no JSON`).toBeDefined();
+    const validate = ajv.compile(resolveSchema(document, schema ?? {}));
+    validate(response.json());
+    expect(validate.errors ?? [], `${method} ${path} → ${response.body}`).toEqual([]);
+    return response;
+  };
+  return { app, clock, expectDocumented };
+}
+
+const dorota = { username: 'dorota', email: 'dorota@example.com', password: 'Sekretne-Haslo-42' };
+
+describe('real answers match the document', () => {
+  it('registration, me, login, logout and password reset, with their refusals', async () => {
+    const { app, expectDocumented: check } = await setup();
+    const client = new Client(app);
+    expect((await check('get', '/api/auth/me', await client.get('/api/auth/me'))).statusCode).toBe(
+      401,
+    );
+
+    const badName = await client.post('/api/auth/register', { ...dorota, username: 'a' });
+    expect(check('post', '/api/auth/register', badName).statusCode).toBe(400);
+    const registered = await client.post('/api/auth/register', dorota);
+    expect(check('post', '/api/auth/register', registered).statusCode).toBe(200);
+    const code = codeFrom(await ctx.mail.last(dorota.email));
+    const verified = await client.post('/api/auth/verify-email', { ...dorota, code });
+    expect(check('post', '/api/auth/verify-email', verified).statusCode).toBe(200);
+    const again = await new Client(app).post('/api/auth/register', dorota);
+    expect(check('post', '/api/auth/register', again).statusCode).toBe(409);
+
+    const me = check('get', '/api/auth/me', await client.get('/api/auth/me'));
+    expect(me.json()).toMatchObject({ is_staff: false, isStaff: false });
+
+    const stranger = new Client(app);
+    const missing = await stranger.post('/api/auth/login', { identifier: 'dorota' });
+    expect(check('post', '/api/auth/login', missing).json()).toEqual({
+      error: 'missing_credentials',
+    });
+    const wrong = await stranger.post('/api/auth/login', {
+      identifier: 'dorota',
+      password: 'nie-to',
+    });
+    expect(check('post', '/api/auth/login', wrong).statusCode).toBe(401);
+    const login = await stranger.post('/api/auth/login', {
+      identifier: 'dorota',
+      password: dorota.password,
+    });
+    expect(check('post', '/api/auth/login', login).statusCode).toBe(200);
+    expect(
+      check('post', '/api/auth/logout', await stranger.post('/api/auth/logout')).statusCode,
+    ).toBe(200);
+
+    const reset = await stranger.post('/api/auth/password-reset/request', { email: dorota.email });
+    expect(check('post', '/api/auth/password-reset/request', reset).statusCode).toBe(200);
+    const badToken = await stranger.post('/api/auth/password-reset/confirm', {
+      token: 'nie-ma-takiego',
+      password: 'Nowe-Haslo-1234',
+    });
+    expect(check('post', '/api/auth/password-reset/confirm', badToken).json()).toEqual({
+      error: 'invalid_token',
+    });
+  });
+
+  it('turning 2FA on and the code step of a sign-in', async () => {
+    const { app, clock, expectDocumented: check } = await setup();
+    const { client } = await registerUser(app, ctx.mail, dorota);
+    const request = await client.post('/api/profile/mfa/enable/request');
+    expect(check('post', '/api/profile/mfa/enable/request', request).statusCode).toBe(200);
+    const enableCode = codeFrom(await ctx.mail.last(dorota.email));
+    const badCode = await client.post('/api/profile/mfa/enable/confirm', { code: '000000' });
+    expect(check('post', '/api/profile/mfa/enable/confirm', badCode).statusCode).toBe(400);
+    const enabled = await client.post('/api/profile/mfa/enable/confirm', { code: enableCode });
+    expect(check('post', '/api/profile/mfa/enable/confirm', enabled).statusCode).toBe(200);
+    ctx.mail.clear();
+
+    const browser = new Client(app);
+    const password = await browser.post('/api/auth/login', {
+      identifier: dorota.email,
+      password: dorota.password,
+    });
+    const { user_id } = check('post', '/api/auth/login', password).json();
+    expect(password.json()).toEqual({ mfa_required: true, user_id: expect.any(Number) });
+    await ctx.mail.last(dorota.email);
+    ctx.mail.clear();
+    // Code e-mails to one address are throttled; the resend comes a while later.
+    clock.advance(61_000);
+    const resent = await browser.post('/api/auth/mfa/resend', { user_id });
+    expect(check('post', '/api/auth/mfa/resend', resent).statusCode).toBe(200);
+    const loginCode = codeFrom(await ctx.mail.last(dorota.email));
+    const wrong = await browser.post('/api/auth/mfa/verify', { user_id, code: '000000' });
+    expect(check('post', '/api/auth/mfa/verify', wrong).json()).toEqual({ error: 'invalid_code' });
+    const verified = await browser.post('/api/auth/mfa/verify', { user_id, code: loginCode });
+    expect(check('post', '/api/auth/mfa/verify', verified).statusCode).toBe(200);
+  });
+
+  it('profile calls and health', async () => {
+    const { app, expectDocumented: check } = await setup();
+    const { client } = await quickUser(app, { username: 'ewa' });
+    const { client: other } = await quickUser(app, { username: 'filip' });
+    const renamed = await client.post('/api/profile/username', { username: 'ewa_k' });
+    expect(check('post', '/api/profile/username', renamed).json()).toEqual({
+      ok: true,
+      username: 'ewa_k',
+    });
+    const taken = await other.post('/api/profile/username', { username: 'ewa_k' });
+    expect(check('post', '/api/profile/username', taken).statusCode).toBe(409);
+    const prefs = await client.get('/api/profile/notifications');
+    expect(check('get', '/api/profile/notifications', prefs).statusCode).toBe(200);
+    const off = await client.post('/api/profile/notifications', { email: false });
+    expect(check('post', '/api/profile/notifications', off).json()).toEqual({ email: false });
+    const exported = await client.get('/api/profile/export');
+    expect(check('get', '/api/profile/export', exported).headers['content-type']).toBe(
+      'application/zip',
+    );
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(check('get', '/api/health', health).statusCode).toBe(200);
+  });
+
+  it('tickets list, create, thread, post, status, delete and files', async () => {
+    const { app, expectDocumented: check } = await setup();
+    const alice = await quickUser(app, { username: 'alicja' });
+    const bob = await quickUser(app, { username: 'bartek' });
+    const staff = await quickUser(app, { username: 'obsluga', isAdmin: true });
+
+    const empty = await alice.client.get('/api/tickets');
+    expect(check('get', '/api/tickets', empty).json()).toEqual({ tickets: [], next_cursor: null });
+    const badQuery = await alice.client.get('/api/tickets?limit=0');
+    expect(check('get', '/api/tickets', badQuery).statusCode).toBe(400);
+
+    const image = { filename: 'zrzut.png', data: await pngImage(), type: 'image/png' };
+    const created = await createTicket(alice.client, { body: 'Nie działa', files: [image] });
+    const { id } = check('post', '/api/tickets', created).json();
+    expect(created.statusCode).toBe(201);
+    const list = await staff.client.get('/api/tickets');
+    expect(check('get', '/api/tickets', list).json().tickets).toHaveLength(1);
+
+    const threadPath = '/api/tickets/{id}/messages';
+    const thread = check('get', threadPath, await alice.client.get(`/api/tickets/${id}/messages`));
+    const [file] = thread.json().messages[0].files;
+    expect(file).toMatchObject({ isImage: true, thumbnailUrl: expect.any(String) });
+    const hidden = await bob.client.get(`/api/tickets/${id}/messages`);
+    expect(check('get', threadPath, hidden).statusCode).toBe(404);
+    const posted = await postMessage(staff.client, id, { body: 'Już patrzymy' });
+    expect(check('post', threadPath, posted).statusCode).toBe(201);
+
+    const statusPath = '/api/tickets/{id}/status';
+    const url = `/api/tickets/${id}/status`;
+    const notStaff = await alice.client.request('PATCH', url, { status: 'closed' });
+    expect(check('patch', statusPath, notStaff).statusCode).toBe(403);
+    const closed = await staff.client.request('PATCH', url, { status: 'closed' });
+    expect(check('patch', statusPath, closed).json()).toEqual({ id, status: 'closed' });
+    const late = await postMessage(alice.client, id, { body: 'Jeszcze jedno' });
+    expect(check('post', threadPath, late).json()).toEqual({ error: 'ticket_closed' });
+
+    const served = await alice.client.get(file.url);
+    expect(check('get', '/api/files/{id}', served).headers['content-type']).toBe('image/png');
+    const thumbnail = await alice.client.get(file.thumbnailUrl);
+    expect(check('get', '/api/files/{id}/thumbnail', thumbnail).statusCode).toBe(200);
+    const absent = await alice.client.get(`/api/files/${randomUUID()}`);
+    expect(check('get', '/api/files/{id}', absent).statusCode).toBe(404);
+
+    const deleted = await staff.client.request('DELETE', `/api/tickets/${id}`);
+    expect(check('delete', '/api/tickets/{id}', deleted).json()).toEqual({ ok: true });
+  });
+});
