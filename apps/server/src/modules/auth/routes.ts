@@ -1,3 +1,4 @@
+import { MFA_CHALLENGE_COOKIE as CHALLENGE_COOKIE } from '@studio/shared/cookies';
 import {
   LoginSchema,
   MfaResendSchema,
@@ -22,8 +23,6 @@ import {
   type NewSession,
   setSessionCookie,
 } from './sessions';
-
-const CHALLENGE_COOKIE = 'mfa_pending';
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
