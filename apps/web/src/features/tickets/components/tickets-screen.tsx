@@ -1,5 +1,6 @@
 import type { PublicUser } from '@studio/shared/types';
 import { useRef, useState } from 'react';
+import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
@@ -34,11 +35,12 @@ import { TicketsScreenHeader } from './tickets-screen-header';
 export function TicketsScreen({ user }: { user: PublicUser }) {
   const isAdmin = user.is_admin;
   const list = useTicketList();
+  const listFetches = useCompletedFetches(list.query.isFetching);
   const deepLink = useDeepLinkedTicket({
     listed: list.tickets,
     isListReady: list.isReady,
     filter: list.filter,
-    listUpdatedAt: list.query.dataUpdatedAt,
+    listFetches,
   });
   const open = useOpenTicket({
     tickets: deepLink.tickets,
@@ -49,11 +51,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
 
   const thread = useThreadMessages(selectedTicket ? selectedTicket.id : null);
   const messagesQuery = thread.newestQuery;
-  const unread = useUnreadTotal({
-    tickets: open.tickets,
-    listUpdatedAt: list.query.dataUpdatedAt,
-    threadUpdatedAt: messagesQuery.dataUpdatedAt,
-  });
+  const threadFetches = useCompletedFetches(messagesQuery.isFetching);
+  const unread = useUnreadTotal({ tickets: open.tickets, listFetches, threadFetches });
   useUnreadIndicators(unread);
   useTicketStreams({ enabled: true, ticketId: selectedTicket?.id ?? null });
   const admin = useTicketAdminActions({ ticket: selectedTicket, onDeleted: open.clearAfterDelete });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ticketQueryKey, useTicket } from '../api/get-ticket';
 import type { TicketFilter } from '../api/get-tickets';
@@ -17,13 +17,13 @@ export function useDeepLinkedTicket({
   listed,
   isListReady,
   filter,
-  listUpdatedAt,
+  listFetches,
 }: {
   listed: readonly TicketSummary[];
   isListReady: boolean;
   filter: TicketFilter;
-  /** When the list was last fetched: the pinned ticket is refreshed with it. */
-  listUpdatedAt: number;
+  /** Finished list fetches: the pinned ticket is refreshed with each. */
+  listFetches: number;
 }) {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -36,11 +36,18 @@ export function useDeepLinkedTicket({
   if (wanted !== null && wanted !== pinnedId) setPinnedId(wanted);
   const query = useTicket(pinnedId);
 
+  // A later list fetch (a stream event, a send) may mean the pinned ticket changed too; the
+  // first one is what the pin was decided on, and the pinned ticket is fetched after it.
+  const listFetchesSeen = useRef(listFetches);
   useEffect(() => {
-    if (pinnedId !== null && listUpdatedAt > 0) {
-      void queryClient.invalidateQueries({ queryKey: ticketQueryKey(pinnedId) });
-    }
-  }, [listUpdatedAt, pinnedId, queryClient]);
+    const before = listFetchesSeen.current;
+    listFetchesSeen.current = listFetches;
+    if (before === 0 || listFetches === before || pinnedId === null) return;
+    void queryClient.invalidateQueries(
+      { queryKey: ticketQueryKey(pinnedId) },
+      { cancelRefetch: false },
+    );
+  }, [listFetches, pinnedId, queryClient]);
 
   const pinned = query.isError ? null : (query.data ?? null);
   const tickets = useMemo(

@@ -13,26 +13,28 @@ import { totalUnread } from '../lib/unread';
  */
 export function useUnreadTotal({
   tickets,
-  listUpdatedAt,
-  threadUpdatedAt,
+  listFetches,
+  threadFetches,
 }: {
   tickets: readonly TicketSummary[];
-  listUpdatedAt: number;
-  threadUpdatedAt: number;
+  /** Finished fetches of the list and of the open thread (see use-completed-fetches). */
+  listFetches: number;
+  threadFetches: number;
 }): number {
   const queryClient = useQueryClient();
   const query = useUnreadCount();
 
-  // The first fetch is the query's own; later list or thread fetches ask again.
-  const seen = useRef({ listUpdatedAt, threadUpdatedAt });
+  // The list's first fetch runs beside the count's own; every later one, and every thread fetch
+  // (which marks read), may have changed the total.
+  const seen = useRef({ listFetches, threadFetches });
   useEffect(() => {
     const before = seen.current;
-    seen.current = { listUpdatedAt, threadUpdatedAt };
+    seen.current = { listFetches, threadFetches };
     const changed =
-      (before.listUpdatedAt > 0 && listUpdatedAt !== before.listUpdatedAt) ||
-      threadUpdatedAt !== before.threadUpdatedAt;
+      (before.listFetches > 0 && listFetches !== before.listFetches) ||
+      threadFetches !== before.threadFetches;
     if (changed) void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
-  }, [listUpdatedAt, threadUpdatedAt, queryClient]);
+  }, [listFetches, threadFetches, queryClient]);
 
   if (query.isSuccess) return query.data;
   return query.isError ? totalUnread(tickets) : 0;
