@@ -546,6 +546,13 @@ test('failed loads show a Polish error with a retry instead of a blank screen', 
   await context.close();
 });
 
+/** A ticket with a text message through the API; its id. */
+async function createTicketViaApi(request: APIRequestContext, body: string): Promise<number> {
+  const created = await request.post('/api/tickets', { headers: originHeaders(), data: { body } });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
 /** A text message through the API, waiting out the per-minute limit if a 429 says so. */
 async function postMessage(request: APIRequestContext, url: string, body: string) {
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -571,16 +578,10 @@ test('a thread of 120 messages shows the newest; scrolling up loads older ones i
   browser,
 }) => {
   test.setTimeout(300_000);
-  const customer = await newCustomer(browser);
   const admin = await newAdmin(browser);
-  const c = customer.page;
+  const customer = await newCustomer(browser);
   // Bodies end with a dot so „nr 1.” is not also found in „nr 71.”.
-  const created = await customer.context.request.post('/api/tickets', {
-    headers: originHeaders(),
-    data: { body: 'Wiadomość nr 1.' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await createTicketViaApi(customer.context.request, 'Wiadomość nr 1.');
   const url = `/api/tickets/${id}/messages`;
   // Both sides write, each within its per-minute limit.
   for (let n = 2; n <= 120; n += 1) {
@@ -588,6 +589,7 @@ test('a thread of 120 messages shows the newest; scrolling up loads older ones i
     await postMessage(side, url, `Wiadomość nr ${n}.`);
   }
 
+  const c = customer.page;
   await c.goto(`/contact?ticket=${id}`);
   const byNumber = (n: number) => messages(c).filter({ hasText: `Wiadomość nr ${n}.` });
   await expect(byNumber(120)).toBeInViewport();
@@ -627,21 +629,12 @@ test('a thread of 120 messages shows the newest; scrolling up loads older ones i
 test('/contact?ticket= opens a ticket beyond the first page of the list', async ({ browser }) => {
   test.setTimeout(300_000);
   const owner = await newCustomer(browser);
-  const created = await owner.context.request.post('/api/tickets', {
-    headers: originHeaders(),
-    data: { body: 'Najstarsza sprawa na liście.' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await createTicketViaApi(owner.context.request, 'Najstarsza sprawa na liście.');
   // 60 newer tickets (10 per customer, the hourly limit) push it off the admin's first page of 50.
   for (let customer = 0; customer < 6; customer += 1) {
     const other = await newCustomer(browser);
     for (let n = 1; n <= 10; n += 1) {
-      const response = await other.context.request.post('/api/tickets', {
-        headers: originHeaders(),
-        data: { body: `Nowsza sprawa ${customer}-${n}.` },
-      });
-      expect(response.status(), await response.text()).toBe(201);
+      await createTicketViaApi(other.context.request, `Nowsza sprawa ${customer}-${n}.`);
     }
     await other.context.close();
   }

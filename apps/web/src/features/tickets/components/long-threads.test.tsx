@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
 /*
@@ -84,12 +85,7 @@ function fakeLayout(el: HTMLElement) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubMatchMedia();
 });
 
 afterEach(() => {
