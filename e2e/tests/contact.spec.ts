@@ -546,6 +546,120 @@ test('failed loads show a Polish error with a retry instead of a blank screen', 
   await context.close();
 });
 
+/** A ticket with a text message through the API; its id. */
+async function createTicketViaApi(request: APIRequestContext, body: string): Promise<number> {
+  const created = await request.post('/api/tickets', { headers: originHeaders(), data: { body } });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** A text message through the API, waiting out the per-minute limit if a 429 says so. */
+async function postMessage(request: APIRequestContext, url: string, body: string) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const response = await request.post(url, { headers: originHeaders(), data: { body } });
+    if (response.status() !== 429) {
+      expect(response.status(), await response.text()).toBeLessThan(300);
+      return response;
+    }
+    const seconds = Number(response.headers()['retry-after'] ?? '60');
+    await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+  }
+  throw new Error(`${url}: still rate limited`);
+}
+
+/** Where a message sits in the thread's scroll area, in px from its top edge. */
+const offsetInThread = (message: Locator) =>
+  message.evaluate((el) => {
+    const scroller = el.closest('[data-testid="message-scroll"]');
+    return el.getBoundingClientRect().top - (scroller?.getBoundingClientRect().top ?? 0);
+  });
+
+test('a thread of 120 messages shows the newest; scrolling up loads older ones in place', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await newAdmin(browser);
+  const customer = await newCustomer(browser);
+  // Bodies end with a dot so „nr 1.” is not also found in „nr 71.”.
+  const id = await createTicketViaApi(customer.context.request, 'Wiadomość nr 1.');
+  const url = `/api/tickets/${id}/messages`;
+  // Both sides write, each within its per-minute limit.
+  for (let n = 2; n <= 120; n += 1) {
+    const side = n % 2 === 0 ? admin.context.request : customer.context.request;
+    await postMessage(side, url, `Wiadomość nr ${n}.`);
+  }
+
+  const c = customer.page;
+  await c.goto(`/contact?ticket=${id}`);
+  const byNumber = (n: number) => messages(c).filter({ hasText: `Wiadomość nr ${n}.` });
+  await expect(byNumber(120)).toBeInViewport();
+  await expect(messages(c)).toHaveCount(50);
+  await expect(byNumber(70)).toHaveCount(0);
+
+  // Scrolling up to the top loads the page before, above, without moving what was read.
+  const scroller = c.getByTestId('message-scroll');
+  await scroller.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  const before = await offsetInThread(byNumber(71));
+  await expect(messages(c)).toHaveCount(100);
+  await expect(byNumber(21)).toHaveCount(1);
+  expect(Math.abs((await offsetInThread(byNumber(71))) - before)).toBeLessThan(2);
+  await expect(byNumber(71)).toBeInViewport();
+
+  // Once more to the very first message; then nothing is left to load.
+  await scroller.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(messages(c)).toHaveCount(120);
+  await expect(messages(c).first()).toContainText('Wiadomość nr 1.');
+  await expect(c.getByTestId('older-messages')).toHaveCount(0);
+
+  // A live message still lands at the bottom of the long thread.
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await postMessage(admin.context.request, url, 'Wiadomość nr 121.');
+  await expect(byNumber(121)).toBeInViewport();
+  await expect(messages(c)).toHaveCount(121);
+  await customer.context.close();
+  await admin.context.close();
+});
+
+test('/contact?ticket= opens a ticket beyond the first page of the list', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const owner = await newCustomer(browser);
+  const id = await createTicketViaApi(owner.context.request, 'Najstarsza sprawa na liście.');
+  // 60 newer tickets (10 per customer, the hourly limit) push it off the admin's first page of 50.
+  for (let customer = 0; customer < 6; customer += 1) {
+    const other = await newCustomer(browser);
+    for (let n = 1; n <= 10; n += 1) {
+      await createTicketViaApi(other.context.request, `Nowsza sprawa ${customer}-${n}.`);
+    }
+    await other.context.close();
+  }
+
+  const admin = await newAdmin(browser);
+  const a = admin.page;
+  const listed = a.locator(`[data-testid="ticket-item"][data-ticket-id="${id}"]`);
+  await a.goto('/contact');
+  await expect(a.getByTestId('ticket-item').first()).toBeVisible();
+  await expect(listed).toHaveCount(0);
+
+  await a.goto(`/contact?ticket=${id}`);
+  await expect(messages(a).filter({ hasText: 'Najstarsza sprawa na liście.' })).toBeVisible();
+  await expect(a).toHaveURL(new RegExp(`[?&]ticket=${id}(&|$)`));
+  // Shown in the list too, selected.
+  await expect(listed).toHaveAttribute('aria-current', 'true');
+
+  // A ticket that does not exist falls back to the first one of the list.
+  await a.goto('/contact?ticket=999999');
+  await expect(a).not.toHaveURL(/ticket=999999/);
+  await expect(messages(a).first()).toBeVisible();
+  await owner.context.close();
+  await admin.context.close();
+});
+
 test('the ticket list collapses on a 390 px screen', async ({ browser }) => {
   const { context, page } = await newCustomer(browser);
   await page.setViewportSize({ width: 390, height: 844 });

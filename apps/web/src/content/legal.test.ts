@@ -1,3 +1,4 @@
+import { COOKIE_NAMES, HTTPS_COOKIE_PREFIX } from '@studio/shared/cookies';
 import { describe, expect, it } from 'vitest';
 import {
   LEGAL_DOCUMENTS,
@@ -57,6 +58,21 @@ describe('legal documents', () => {
       const doc = text(key);
       for (const name of ['sid', 'mfa_pending', 'theme', 'nd_cookie_notice', 'nd_last_ticket_']) {
         expect(doc, `${key} mentions ${name}`).toContain(`„${name}`);
+      }
+    }
+  });
+
+  it('privacy and cookies list every cookie the server sets, under both its names', () => {
+    // The list comes from the module the server takes its cookie names from
+    // (apps/server/src/modules/auth/sessions.ts accepts no other name).
+    expect(COOKIE_NAMES.length).toBeGreaterThan(0);
+    for (const key of ['privacy', 'cookies'] as const) {
+      const doc = text(key);
+      for (const name of COOKIE_NAMES) {
+        expect(doc, `${key} lists ${name}`).toContain(`„${name}”`);
+        expect(doc, `${key} lists ${HTTPS_COOKIE_PREFIX}${name}`).toContain(
+          `„${HTTPS_COOKIE_PREFIX}${name}”`,
+        );
       }
     }
   });

@@ -186,6 +186,8 @@ export const LEGAL_DOCUMENTS: Record<LegalKey, LegalDocument> = {
           items: [
             'Ciasteczko sesji „sid” (w połączeniu https: „__Host-sid”) — utrzymuje zalogowanie. Bez opcji „Zapamiętaj mnie” znika po zamknięciu przeglądarki, z nią wygasa po 30 dniach bez aktywności.',
             'Ciasteczko „mfa_pending” (w połączeniu https: „__Host-mfa_pending”) — łączy krok z kodem logowania dwuetapowego z tą przeglądarką; wygasa po 10 minutach.',
+            'Ciasteczko „device” (w połączeniu https: „__Host-device”) — zapamiętuje, że ta przeglądarka logowała się już do konta (numer konta i losowy identyfikator z podpisem, bez hasła); dzięki niemu cudze próby zgadywania hasła nie zablokują Ci logowania z tej przeglądarki. Wygasa po roku; zmiana hasła unieważnia je wszystkie.',
+            'Ciasteczko „signed_in” (w połączeniu https: „__Host-signed_in”) — sama informacja, że w tej przeglądarce może trwać sesja, bez żadnych danych; dzięki niej strony dla niezalogowanych nie pytają serwera o sesję. Powstaje i znika razem z ciasteczkiem sesji.',
             'localStorage „theme” — wybrany motyw (dark albo light).',
             'localStorage „nd_cookie_notice” — informacja, że zamknięto komunikat o cookies.',
             'localStorage „nd_last_ticket_<id użytkownika>” — ostatnio otwarte zgłoszenie, aby wrócić do niego po ponownym wejściu.',
@@ -309,6 +311,8 @@ export const LEGAL_DOCUMENTS: Record<LegalKey, LegalDocument> = {
           items: [
             '„sid” (przy połączeniu https pod nazwą „__Host-sid”) — ciasteczko sesji, które utrzymuje Cię zalogowanym. Jest niedostępne dla skryptów (HttpOnly) i wysyłane tylko do naszej domeny. Bez opcji „Zapamiętaj mnie” znika po zamknięciu przeglądarki; z nią wygasa po 30 dniach bez aktywności. Usuwamy je przy wylogowaniu.',
             '„mfa_pending” (przy połączeniu https pod nazwą „__Host-mfa_pending”) — tymczasowe ciasteczko logowania dwuetapowego: łączy krok z kodem z przeglądarką, w której podano hasło. Wygasa po 10 minutach i jest usuwane po wpisaniu kodu.',
+            '„device” (przy połączeniu https pod nazwą „__Host-device”) — ciasteczko bezpieczeństwa zapisywane po udanym logowaniu: numer konta i losowy identyfikator, podpisane przez serwer. Pozwala tej przeglądarce logować się dalej, gdy ktoś obcy zgaduje hasło do Twojego konta. Niedostępne dla skryptów strony; wygasa po roku, a zmiana hasła unieważnia je wszystkie.',
+            '„signed_in” (przy połączeniu https pod nazwą „__Host-signed_in”) — ciasteczko z wartością „1”, bez żadnych danych o Tobie: mówi tylko stronie, że w tej przeglądarce może trwać sesja, więc warto sprawdzić, kto jest zalogowany (bez niego strony publiczne nie pytają o to serwera). Jest czytelne dla skryptów strony, bo tylko do tego służy; powstaje, wygasa i jest usuwane razem z ciasteczkiem sesji.',
           ],
         },
         {

@@ -1,3 +1,4 @@
+import { HTTPS_COOKIE_PREFIX, SIGNED_IN_HINT_COOKIE } from '@studio/shared/cookies';
 import type { MeResponse, PublicUser } from '@studio/shared/types';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -16,7 +17,10 @@ import { api, isApiError } from './api-client';
  * without waiting for the network).
  */
 
-const SESSION_HINT_COOKIES = ['signed_in', '__Host-signed_in'];
+const SESSION_HINT_COOKIES = [
+  SIGNED_IN_HINT_COOKIE,
+  `${HTTPS_COOKIE_PREFIX}${SIGNED_IN_HINT_COOKIE}`,
+];
 
 /** Whether a session may exist: one of the hint cookies is present in `cookie`. */
 export function hasSessionHint(

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { DEVICE_COOKIE } from '@studio/shared/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/types';
@@ -15,7 +16,6 @@ import { baseCookieOptions, cookieName } from './sessions';
  * only the server holds, the same on every instance, with no new setting; and
  * a password change voids every device cookie of the account.
  */
-const DEVICE_COOKIE = 'device';
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const FORMAT = /^(\d{1,10})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 

@@ -1,4 +1,5 @@
 import type { MeAnswer } from '@studio/shared/answers';
+import { MFA_CHALLENGE_COOKIE as CHALLENGE_COOKIE } from '@studio/shared/cookies';
 import {
   LoginSchema,
   MfaResendSchema,
@@ -24,8 +25,6 @@ import {
   type NewSession,
   setSessionCookie,
 } from './sessions';
-
-const CHALLENGE_COOKIE = 'mfa_pending';
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;

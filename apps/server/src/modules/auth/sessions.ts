@@ -1,3 +1,9 @@
+import {
+  type CookieName,
+  HTTPS_COOKIE_PREFIX,
+  SESSION_COOKIE,
+  SIGNED_IN_HINT_COOKIE,
+} from '@studio/shared/cookies';
 import { SESSION_IDLE_MS, SESSION_REMEMBER_MS } from '@studio/shared/limits';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,9 +22,12 @@ export type NewSession = { token: string; expiresAt: Date; isPersistent: boolean
 /** Writing last-used on every request would cost a write per call; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Over https the `__Host-` prefix pins the cookie to our exact origin. */
-export function cookieName(config: Config, base: string): string {
-  return config.isHttps ? `__Host-${base}` : base;
+/**
+ * Over https the `__Host-` prefix pins the cookie to our exact origin. Only a name of
+ * the shared list is accepted, so the cookie documents cannot miss a cookie set here.
+ */
+export function cookieName(config: Config, base: CookieName): string {
+  return config.isHttps ? `${HTTPS_COOKIE_PREFIX}${base}` : base;
 }
 
 export function baseCookieOptions(config: Config) {
@@ -47,12 +56,6 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/**
- * A cookie the page's script can read, holding no secret: it only says a session may
- * exist, so logged-out pages skip asking `GET /api/auth/me` (and its 401) altogether.
- */
-export const SIGNED_IN_HINT_COOKIE = 'signed_in';
-
 export function setSessionCookie(
   reply: FastifyReply,
   config: Config,
@@ -61,7 +64,7 @@ export function setSessionCookie(
 ) {
   // Without remember-me the cookies die with the browser; the server's idle limit covers the rest.
   const lifetime = isPersistent ? { expires: session.expiresAt } : {};
-  reply.setCookie(cookieName(config, 'sid'), session.token, {
+  reply.setCookie(cookieName(config, SESSION_COOKIE), session.token, {
     ...baseCookieOptions(config),
     ...lifetime,
   });
@@ -73,7 +76,7 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(cookieName(config, 'sid'), baseCookieOptions(config));
+  reply.clearCookie(cookieName(config, SESSION_COOKIE), baseCookieOptions(config));
   reply.clearCookie(cookieName(config, SIGNED_IN_HINT_COOKIE), {
     ...baseCookieOptions(config),
     httpOnly: false,
@@ -81,7 +84,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 export function sessionToken(request: FastifyRequest, config: Config): string | undefined {
-  return request.cookies[cookieName(config, 'sid')];
+  return request.cookies[cookieName(config, SESSION_COOKIE)];
 }
 
 /**

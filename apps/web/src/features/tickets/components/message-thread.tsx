@@ -3,8 +3,15 @@ import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
 import { formatFullDateTime, formatMessageTime } from '../lib/format';
 import { NO_MESSAGES_MESSAGE, RETRY_LABEL, THREAD_LOAD_ERROR } from '../lib/messages';
+import {
+  isNearTop,
+  type ScrollSnapshot,
+  scrollTopAfterPrepend,
+  wasPrepended,
+} from '../lib/thread-pages';
 import { AttachmentList, type AttachmentTone } from './attachment-view';
 import { CrownIcon } from './icons';
+import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
 import { secondaryButtonClass } from './styles';
 
 function attachmentTone(message: TicketMessage, viewerId: number): AttachmentTone {
@@ -76,12 +83,23 @@ interface MessageThreadProps {
   sentCount: number;
   /** Shown instead of the empty-state text (the draft explains what to do). */
   emptyText?: string;
+  /** Older pages of a long thread, loaded as the reader scrolls up. */
+  older?: OlderMessages;
 }
+
+const noOlder: OlderMessages = {
+  hasOlder: false,
+  isLoading: false,
+  isError: false,
+  load: () => undefined,
+};
 
 /**
  * The conversation. It follows new messages only when the reader is already
  * within 100 px of the bottom (SPEC.md §2), so reading older messages is not
- * interrupted; the reader's own message always scrolls into view.
+ * interrupted; the reader's own message always scrolls into view. Older
+ * messages load as the reader nears the top, and are added above without
+ * moving what the reader is looking at.
  */
 export function MessageThread({
   messages,
@@ -91,20 +109,39 @@ export function MessageThread({
   onRetry,
   sentCount,
   emptyText = NO_MESSAGES_MESSAGE,
+  older = noOlder,
 }: MessageThreadProps) {
   const scrollRef = useRef<HTMLElement>(null);
   const wasNearBottom = useRef(true);
   const lastSent = useRef(sentCount);
+  // The scroll state after the last commit or scroll, and the first message then shown.
+  const lastSeen = useRef<ScrollSnapshot & { firstId: number | undefined }>({
+    scrollTop: 0,
+    scrollHeight: 0,
+    firstId: undefined,
+  });
+  const firstId = messages[0]?.id;
+
+  const remember = (el: HTMLElement) => {
+    lastSeen.current = { scrollTop: el.scrollTop, scrollHeight: el.scrollHeight, firstId };
+  };
 
   const onScroll = () => {
     const el = scrollRef.current;
-    if (el) wasNearBottom.current = isNearBottom(el);
+    if (!el) return;
+    wasNearBottom.current = isNearBottom(el);
+    remember(el);
+    if (older.hasOlder && !older.isLoading && !older.isError && isNearTop(el)) older.load();
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages change
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // Older messages went in above: keep the reader's place (no jump).
+    if (wasPrepended(lastSeen.current.firstId, firstId)) {
+      el.scrollTop = scrollTopAfterPrepend(lastSeen.current, el.scrollHeight);
+    }
     const forced = lastSent.current !== sentCount;
     lastSent.current = sentCount;
     if (forced || wasNearBottom.current) {
@@ -112,6 +149,11 @@ export function MessageThread({
       wasNearBottom.current = true;
     }
   }, [messages, sentCount]);
+
+  // After every commit (also when only the loading strip changed): the state the next prepend starts from.
+  useLayoutEffect(() => {
+    if (scrollRef.current) remember(scrollRef.current);
+  });
 
   return (
     <section
@@ -121,7 +163,8 @@ export function MessageThread({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       aria-label="Wiadomości"
-      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+      // The browser's own scroll anchoring would shift a second time what the effect above keeps.
+      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 [overflow-anchor:none] sm:px-5"
     >
       {isLoading ? (
         <p role="status" className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">
@@ -141,13 +184,16 @@ export function MessageThread({
         <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">{emptyText}</p>
       ) : (
         // role=log announces messages that arrive later, not the ones already shown.
-        <div role="log" aria-label="Rozmowa">
-          <ol className="flex flex-col gap-3">
-            {messages.map((message) => (
-              <MessageItem key={message.id} message={message} viewerId={viewerId} />
-            ))}
-          </ol>
-        </div>
+        <>
+          <OlderMessagesLoader older={older} scrollRoot={scrollRef} />
+          <div role="log" aria-label="Rozmowa">
+            <ol className="flex flex-col gap-3">
+              {messages.map((message) => (
+                <MessageItem key={message.id} message={message} viewerId={viewerId} />
+              ))}
+            </ol>
+          </div>
+        </>
       )}
     </section>
   );

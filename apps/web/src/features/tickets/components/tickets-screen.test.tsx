@@ -2,6 +2,7 @@ import type { PublicUser } from '@studio/shared/types';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
 /*
@@ -125,12 +126,7 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30))
 beforeEach(() => {
   FakeEventSource.open = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubMatchMedia();
 });
 
 afterEach(() => {

@@ -1,13 +1,16 @@
 import type { PublicUser } from '@studio/shared/types';
 import { useRef, useState } from 'react';
-import { useMessages } from '../api/get-messages';
+import { useCompletedFetches } from '../hooks/use-completed-fetches';
+import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
+import { useThreadMessages } from '../hooks/use-thread-messages';
 import { useTicketAdminActions } from '../hooks/use-ticket-admin-actions';
 import { useTicketList } from '../hooks/use-ticket-list';
 import { useTicketNavigation } from '../hooks/use-ticket-navigation';
 import { useTicketStreams } from '../hooks/use-ticket-streams';
 import { useUnreadIndicators } from '../hooks/use-unread-indicators';
+import { useUnreadTotal } from '../hooks/use-unread-total';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer, type ComposerHandle } from './composer';
@@ -32,11 +35,25 @@ import { TicketsScreenHeader } from './tickets-screen-header';
 export function TicketsScreen({ user }: { user: PublicUser }) {
   const isAdmin = user.is_admin;
   const list = useTicketList();
-  const open = useOpenTicket({ tickets: list.tickets, isListReady: list.isReady, userId: user.id });
+  const listFetches = useCompletedFetches(list.query.isFetching);
+  const deepLink = useDeepLinkedTicket({
+    listed: list.tickets,
+    isListReady: list.isReady,
+    filter: list.filter,
+    listFetches,
+  });
+  const open = useOpenTicket({
+    tickets: deepLink.tickets,
+    isListReady: list.isReady && !deepLink.isResolving,
+    userId: user.id,
+  });
   const { selectedId, selectedTicket, isDraft } = open;
-  useUnreadIndicators(open.unread);
 
-  const messagesQuery = useMessages(selectedTicket ? selectedTicket.id : null);
+  const thread = useThreadMessages(selectedTicket ? selectedTicket.id : null);
+  const messagesQuery = thread.newestQuery;
+  const threadFetches = useCompletedFetches(messagesQuery.isFetching);
+  const unread = useUnreadTotal({ tickets: open.tickets, listFetches, threadFetches });
+  useUnreadIndicators(unread);
   useTicketStreams({ enabled: true, ticketId: selectedTicket?.id ?? null });
   const admin = useTicketAdminActions({ ticket: selectedTicket, onDeleted: open.clearAfterDelete });
   const navigation = useTicketNavigation({
@@ -56,7 +73,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
     onFiles: (files) => composerRef.current?.addDroppedFiles(files),
   });
 
-  const messages = messagesQuery.isError ? [] : (messagesQuery.data ?? []);
+  const messages = messagesQuery.isError ? [] : thread.messages;
   const threadLabel = isDraft
     ? NEW_TICKET_LABEL
     : selectedTicket
@@ -69,7 +86,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
 
       <div className="grid gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)]">
         <TicketListPanel
-          unread={open.unread}
+          unread={unread}
           isOpenOnMobile={navigation.isListOpenOnMobile}
           onToggleOpenOnMobile={navigation.toggleListOnMobile}
           filter={list.filter}
@@ -119,6 +136,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                 isError={messagesQuery.isError}
                 onRetry={() => void messagesQuery.refetch()}
                 sentCount={sentCount}
+                older={thread.older}
               />
             </>
           ) : (

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { updateCachedTickets } from '../api/get-tickets';
 import { DRAFT_TICKET_ID, markReadLocally, type TicketSummary } from '../lib/selection';
-import { totalUnread } from '../lib/unread';
 import { useTicketSelection } from './use-ticket-selection';
 
 /**
@@ -43,7 +42,6 @@ export function useOpenTicket({
     ...selection,
     tickets,
     selectedTicket,
-    unread: totalUnread(tickets),
     isDraft: selectedId === DRAFT_TICKET_ID,
   };
 }

@@ -75,13 +75,14 @@ export function useTicketSelection({
 
   // A changed `?ticket=` (a link clicked while already on /contact) wins over the current choice.
   const lastRequested = useRef(requested);
+  // Not before the list is ready: a ticket beyond its loaded pages is being fetched meanwhile.
   useEffect(() => {
-    if (requested === lastRequested.current) return;
+    if (!isListReady || requested === lastRequested.current) return;
     lastRequested.current = requested;
     if (requested !== null && requested !== selectedId && tickets.some((t) => t.id === requested)) {
       select(requested);
     }
-  }, [requested, selectedId, tickets, select]);
+  }, [isListReady, requested, selectedId, tickets, select]);
 
   // Start-up order, and the fallback when the selected ticket disappears.
   useEffect(() => {

@@ -85,6 +85,8 @@ export function adminActionErrorMessage(
 
 export const LIST_LOAD_ERROR = 'Nie udało się wczytać zgłoszeń.';
 export const THREAD_LOAD_ERROR = 'Nie udało się wczytać wiadomości.';
+export const OLDER_MESSAGES_LOADING = 'Wczytywanie starszych wiadomości…';
+export const OLDER_MESSAGES_ERROR = 'Nie udało się wczytać starszych wiadomości.';
 export const RETRY_LABEL = 'Spróbuj ponownie';
 
 export function ticketStatusLabel(status: 'open' | 'closed'): string {

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '~/lib/api-client';
+
+/*
+ * `GET /api/tickets/unread-count` → `{unread}` (DESIGN.md §7.2): the caller's
+ * unread messages across all tickets, also those on list pages not loaded.
+ */
+
+export const unreadCountQueryKey = ['tickets', 'unread-count'] as const;
+
+const UnreadCountSchema = z.object({ unread: z.coerce.number().int().nonnegative() });
+
+export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
+  const raw = await api.get<unknown>('/api/tickets/unread-count', signal ? { signal } : {});
+  return UnreadCountSchema.parse(raw).unread;
+}
+
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: unreadCountQueryKey,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    retry: 1,
+  });
+}
