@@ -55,6 +55,9 @@ export const UsernameChangeSchema = z.object({ username: UsernameSchema });
 
 export const CodeConfirmSchema = z.object({ code: z.string().trim().max(32) });
 
+/** 'Pobierz moje dane': the account's password confirms the export (DESIGN.md §7.3). */
+export const ExportRequestSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
+
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 export type VerifyEmailInput = z.infer<typeof VerifyEmailSchema>;
 export type LoginInput = z.infer<typeof LoginSchema>;
