@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type CodeSecretSource, codeSecretSource } from './config-code-secret';
 import { checkProductionSafety } from './config-production';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
 
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  CODE_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -78,6 +80,8 @@ export interface Config {
   /** The privacy policy's periods: security log 12 months, communication 24 months. */
   retentionSecurityLogMonths: number;
   retentionTicketMonths: number;
+  /** Where the key of the stored e-mail codes comes from (config-code-secret.ts). */
+  codeSecret: CodeSecretSource;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +119,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
     );
   }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const codeSecret = codeSecretSource({
+    codeSecret: e.CODE_SECRET,
+    env: e.NODE_ENV,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+  });
+  if (typeof codeSecret === 'string') throw new ConfigError(codeSecret);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') throw new ConfigError(`Invalid TRUST_PROXY: ${trustProxy}`);
   return {
@@ -123,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     publicOrigin: url.origin,
     isHttps: url.protocol === 'https:',
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -145,5 +157,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     retentionSecurityLogMonths: e.RETENTION_SECURITY_LOG_MONTHS,
     retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
+    codeSecret,
   };
 }

@@ -53,7 +53,7 @@ export async function verifyEmail(
   try {
     const result = await db.transaction(async (tx) => {
       const ok = await consumeCode(
-        { db: tx, clock },
+        { db: tx, clock, config },
         {
           purpose: 'register',
           email: input.email,
