@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCapture, resetTokenFrom, startMailCapture } from '../helpers';
-import {
-  Browser,
-  type Instance,
-  postgresAvailable,
-  redisAvailable,
-  register,
-  startInstances,
-  startPostgres,
-  startRedis,
-  stopInstance,
-} from '../process-helpers';
+import { Browser, postgresAvailable, redisAvailable, register } from '../process-helpers';
+import { withTwoInstances } from './two-instances';
 
 /**
  * Finding 8 against real processes: two instances on PostgreSQL and Redis,
@@ -30,19 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgresAvailable() || !redisAvailable())('Redis stopped (finding 8)', () => {
   it('logout and a password reset still answer 200, and the ended sessions stay ended', async () => {
-    const pg = await startPostgres();
-    const redis = await startRedis();
-    let a: Instance | undefined;
-    let b: Instance | undefined;
-    try {
-      const env = {
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        STORAGE: 'database',
-        SMTP_URL: mail.url,
-        NODE_ENV: 'test',
-      };
-      [a, b] = (await startInstances(2, env)) as [Instance, Instance];
+    await withTwoInstances({ SMTP_URL: mail.url }, async ({ a, b, redis }) => {
       const owner = new Browser();
       await register(owner, a, mail, { username: 'lena', email: 'lena@example.com' });
       const second = new Browser();
@@ -81,10 +60,6 @@ describe.skipIf(!postgresAvailable() || !redisAvailable())('Redis stopped (findi
       expect(ended).toBe(true);
       const output = [...a.output, ...b.output].join('');
       expect(output).toContain('session event not published');
-    } finally {
-      await Promise.all([stopInstance(a), stopInstance(b)]);
-      redis.stop();
-      pg.destroy();
-    }
+    });
   });
 });
