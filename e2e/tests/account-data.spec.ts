@@ -17,7 +17,7 @@ import { makePng } from '../png';
 
 /*
  * The user's own data on /profile (docs/decisions/006-account-data.md)
- * against the real server: 'Pobierz moje dane' downloads the ZIP the server
+ * against the real server: 'Pobierz moje dane', confirmed with the password, downloads the ZIP the server
  * builds from real tickets and files, and 'Usuń konto' deletes the account
  * with the code from the dev outbox.
  */
@@ -140,6 +140,14 @@ test('a user downloads their data as a ZIP, deletes the account with the e-maile
   await openProfile(page);
   await expect(page.getByText(/konto\.json/)).toContainText('zgloszenia.json');
   const exportButton = page.getByRole('button', { name: 'Pobierz moje dane' });
+  // The export is confirmed with the account's password (DESIGN.md §7.3); a wrong one is refused.
+  const exportPassword = page
+    .getByLabel('Hasło', { exact: true })
+    .and(page.locator('input[type="password"]'));
+  await exportPassword.fill('Niepoprawne-Haslo-1');
+  await exportButton.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Niepoprawne hasło' })).toBeVisible();
+  await exportPassword.fill(account.password);
   const downloading = page.waitForEvent('download');
   await exportButton.click();
   const download = await downloading;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type CodeSecretSource, codeSecretSource } from './config-code-secret';
 import { checkProductionSafety } from './config-production';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
 
@@ -50,6 +51,7 @@ const EnvSchema = z.object({
   RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   ADDRESS_MAIL_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  CODE_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -99,6 +101,8 @@ export interface Config {
    * reset requests (finding 6); raised only for test runs that register many accounts.
    */
   addressMailRecipientsPerHour: number;
+  /** Where the key of the stored e-mail codes comes from (config-code-secret.ts). */
+  codeSecret: CodeSecretSource;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +144,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid METRICS_PORT: must differ from PORT');
   }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const codeSecret = codeSecretSource({
+    codeSecret: e.CODE_SECRET,
+    env: e.NODE_ENV,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+  });
+  if (typeof codeSecret === 'string') throw new ConfigError(codeSecret);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') throw new ConfigError(`Invalid TRUST_PROXY: ${trustProxy}`);
   return {
@@ -149,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     publicOrigin: url.origin,
     isHttps: url.protocol === 'https:',
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -177,5 +189,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionSecurityLogMonths: e.RETENTION_SECURITY_LOG_MONTHS,
     retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
     addressMailRecipientsPerHour: e.ADDRESS_MAIL_RECIPIENTS_PER_HOUR,
+    codeSecret,
   };
 }

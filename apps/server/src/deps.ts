@@ -23,6 +23,8 @@ export interface CachedSession {
   sessionId: number;
   user: UserRow;
   isPersistent: boolean;
+  /** The login; a session ends a fixed time after it however it is used. */
+  createdAt: Date;
   lastUsedAt: Date;
   expiresAt: Date;
 }

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'ticket_closed',
   'too_many_files',
   'file_too_large',
+  /** A data export beyond what one ZIP without ZIP64 holds (about 3.5 GiB of files). */
+  'export_too_large',
   'unsupported_file_type',
   'rate_limited',
   'service_unavailable',

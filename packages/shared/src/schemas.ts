@@ -8,13 +8,25 @@ import {
   USERNAME_MIN,
 } from './limits';
 
+/**
+ * A dot before a letter is what makes a name read as a domain (`www.bank-pl.com`,
+ * `jan.kowalski`): mail clients turn such names into links in staff e-mails
+ * (security review 2026-11, finding 31). Dots stay allowed before digits (`jan.2`).
+ */
+const DOMAIN_LIKE = /\.\p{L}/u;
+/** Letters of more than one script (Latin `a` beside Cyrillic `а`): a look-alike of another name. */
+const hasMixedScripts = (value: string) =>
+  /\p{Script=Latin}/u.test(value) && /(?!\p{Script=Latin})\p{L}/u.test(value);
+
 /** Defined once and used by both the forms and the routes. */
 export const UsernameSchema = z
   .string()
   .trim()
   .min(USERNAME_MIN)
   .max(USERNAME_MAX)
-  .regex(/^[\p{L}\p{N}_.-]+$/u, 'username_chars');
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'username_chars')
+  .refine((value) => !DOMAIN_LIKE.test(value), 'username_domain')
+  .refine((value) => !hasMixedScripts(value), 'username_mixed_scripts');
 
 export const EmailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email());
 
@@ -94,6 +106,9 @@ export const ResetConfirmSchema = z.object({
 export const UsernameChangeSchema = z.object({ username: UsernameSchema });
 
 export const CodeConfirmSchema = z.object({ code: z.string().trim().max(32) });
+
+/** 'Pobierz moje dane': the account's password confirms the export (DESIGN.md §7.3). */
+export const ExportRequestSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
 
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 export type VerifyEmailInput = z.infer<typeof VerifyEmailSchema>;

@@ -14,12 +14,11 @@ import {
   redisAvailable,
   register,
   startInstance,
-  startInstances,
   startPostgres,
-  startRedis,
   stopInstance,
   waitHealthy,
 } from '../process-helpers';
+import { withTwoInstances } from './two-instances';
 
 /**
  * The faults a real deployment meets, each against real processes: a server
@@ -272,20 +271,8 @@ describe.skipIf(!postgresAvailable())('PostgreSQL stopped for 10 s', () => {
 
 describe.skipIf(!postgresAvailable() || !redisAvailable())('Redis stopped', () => {
   it('requests are still served, and live events resume after it returns', async () => {
-    const pg = await startPostgres();
-    const redis = await startRedis();
-    let a: Instance | undefined;
-    let b: Instance | undefined;
-    try {
-      const env = {
-        DATABASE_URL: pg.url,
-        REDIS_URL: redis.url,
-        STORAGE: 'database',
-        SMTP_URL: mail.url,
-        ADMIN_EMAILS: 'staff@example.com',
-        NODE_ENV: 'test',
-      };
-      [a, b] = (await startInstances(2, env)) as [Instance, Instance];
+    const env = { SMTP_URL: mail.url, ADMIN_EMAILS: 'staff@example.com' };
+    await withTwoInstances(env, async ({ a, b, redis }) => {
       const customer = new Browser();
       await register(customer, a, mail, { username: 'ida', email: 'ida@example.com' });
       const staff = new Browser();
@@ -316,10 +303,6 @@ describe.skipIf(!postgresAvailable() || !redisAvailable())('Redis stopped', () =
         stream.close();
       }
       expect(delivered).toBe(true);
-    } finally {
-      await Promise.all([stopInstance(a), stopInstance(b)]);
-      redis.stop();
-      pg.destroy();
-    }
+    });
   });
 });

@@ -25,6 +25,13 @@ export function usernameError(value: string): string | null {
   if (trimmed.length < USERNAME_MIN || trimmed.length > USERNAME_MAX) {
     return `Nazwa użytkownika musi mieć od ${USERNAME_MIN} do ${USERNAME_MAX} znaków`;
   }
+  const issue = result.error.issues[0]?.message;
+  if (issue === 'username_domain') {
+    return 'Nazwa użytkownika nie może wyglądać jak adres strony (kropka przed literą)';
+  }
+  if (issue === 'username_mixed_scripts') {
+    return 'Nazwa użytkownika nie może łączyć liter z różnych alfabetów';
+  }
   return 'Nazwa użytkownika może zawierać tylko litery, cyfry oraz znaki _ . -';
 }
 

@@ -176,16 +176,22 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
   }
 
   /**
-   * GET of a file (an attachment, not JSON): the body as a Blob plus the name
+   * GET of a file (an attachment, not JSON), or a POST when `json` is given: the body as a Blob plus the name
    * from `Content-Disposition`. Errors are the same as for `request`: the
    * server's `{"error": code}` becomes an ApiError, no answer a NetworkError.
    */
-  async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
-    const init: RequestInit = {
-      method: 'GET',
-      credentials: 'include',
-      headers: { Accept: '*/*', ...options.headers },
-    };
+  async function download(
+    path: string,
+    options: RequestOptions & { json?: unknown } = {},
+  ): Promise<DownloadedFile> {
+    const headers: Record<string, string> = { Accept: '*/*', ...options.headers };
+    const init: RequestInit = { method: 'GET', credentials: 'include', headers };
+    // A download that needs a confirmation (the data export's password) is a POST with JSON.
+    if (options.json !== undefined) {
+      init.method = 'POST';
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(options.json);
+    }
     if (options.signal) init.signal = options.signal;
 
     let response: Response;

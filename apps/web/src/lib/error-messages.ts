@@ -87,8 +87,15 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
   profilePasswordReset: { fallback: 'Błąd wysyłki' },
   mfaChange: { codes: { invalid_code: 'Niepoprawny kod' }, fallback: 'Błąd' },
   mfaSend: { fallback: 'Nie udało się wysłać kodu' },
-  /** 'Pobierz moje dane' (docs/decisions/006): 5 exports an hour answer rate_limited. */
-  profileExport: { network: 'Błąd sieci', fallback: 'Nie udało się pobrać danych' },
+  /** 'Pobierz moje dane' (docs/decisions/006): confirmed with the password; 5 tries an hour. */
+  profileExport: {
+    codes: {
+      invalid_credentials: 'Niepoprawne hasło',
+      export_too_large: 'Danych jest za dużo na jeden plik. Napisz do nas, przygotujemy eksport.',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się pobrać danych',
+  },
   /** 'Usuń konto', step 1: the code e-mail. */
   profileDeleteSend: {
     codes: { email_failed: 'Nie udało się wysłać kodu' },

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../../test/helpers';
@@ -8,7 +9,15 @@ import {
   quickUser,
   uploadedFiles,
 } from '../../../test/tickets-helpers';
-import { securityLog, sessions, ticketMessages, tickets, users } from '../../db/schema/index';
+import {
+  securityLog,
+  sessions,
+  ticketAttachments,
+  ticketMessages,
+  tickets,
+  users,
+} from '../../db/schema/index';
+import { passwords } from '../auth/index';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -16,6 +25,10 @@ beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
 const zofia = { username: 'zofia', email: 'zofia@example.com', password: 'Sekretne-Haslo-42' };
+
+/** 'Pobierz moje dane': a POST confirmed with the account's password (findings 2 and 20). */
+const requestExport = (client: Client, password = zofia.password) =>
+  client.post('/api/profile/export', { password });
 
 async function customerWithTicket() {
   const app = await ctx.app();
@@ -34,7 +47,7 @@ async function customerWithTicket() {
 describe('export of the user’s own data', () => {
   it('downloads a ZIP with the account, every ticket and message, and the attachments', async () => {
     const { client } = await customerWithTicket();
-    const response = await client.get('/api/profile/export');
+    const response = await requestExport(client);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="moje-dane-/);
@@ -69,10 +82,14 @@ describe('export of the user’s own data', () => {
 
   it('contains only the requester’s tickets', async () => {
     const { app } = await customerWithTicket();
-    const other = await quickUser(app, { username: 'inny' });
+    // Registered, so it has a password to confirm its export with.
+    const other = await registerUser(app, ctx.mail, {
+      username: 'inny',
+      email: 'inny@example.com',
+    });
     await createTicket(other.client, { body: 'Moje własne' });
     const files = unzipSync(
-      new Uint8Array((await other.client.get('/api/profile/export')).rawPayload),
+      new Uint8Array((await requestExport(other.client, other.password)).rawPayload),
     );
     const exported = JSON.parse(new TextDecoder().decode(files['zgloszenia.json']));
     expect(exported).toHaveLength(1);
@@ -82,12 +99,51 @@ describe('export of the user’s own data', () => {
 
   it('needs a session and is rate-limited', async () => {
     const { app, client } = await customerWithTicket();
-    expect((await new Client(app).get('/api/profile/export')).statusCode).toBe(401);
-    for (let i = 0; i < 5; i++)
-      expect((await client.get('/api/profile/export')).statusCode).toBe(200);
-    const limited = await client.get('/api/profile/export');
+    expect((await requestExport(new Client(app))).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await requestExport(client)).statusCode).toBe(200);
+    const limited = await requestExport(client);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('export confirmed with the password (finding 20)', () => {
+  it('a wrong password answers 400 invalid_credentials and sends no data', async () => {
+    const { client } = await customerWithTicket();
+    const wrong = await requestExport(client, 'Nie-To-Haslo-1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'invalid_credentials' });
+    expect(wrong.headers['content-type']).not.toBe('application/zip');
+  });
+
+  it('checks the password as stored now, not as cached with the session', async () => {
+    const { client, user } = await customerWithTicket();
+    expect((await requestExport(client)).statusCode).toBe(200);
+    await ctx.database.db
+      .update(users)
+      .set({ passwordHash: await passwords.hash('Zmienione-Haslo-9') })
+      .where(eq(users.id, user.id));
+    expect((await requestExport(client)).json()).toEqual({ error: 'invalid_credentials' });
+    expect((await requestExport(client, 'Zmienione-Haslo-9')).statusCode).toBe(200);
+  });
+
+  it('cannot be started by a link or a cross-site form', async () => {
+    const { client } = await customerWithTicket();
+    expect((await client.get('/api/profile/export')).statusCode).toBe(404);
+    const forged = await client.post(
+      '/api/profile/export',
+      { password: zofia.password },
+      { origin: 'https://evil.example' },
+    );
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('names attachments truthfully: the extension of the type found in the bytes', async () => {
+    const { client } = await customerWithTicket();
+    await ctx.database.db.update(ticketAttachments).set({ filename: 'faktura.pdf.exe' });
+    const files = unzipSync(new Uint8Array((await requestExport(client)).rawPayload));
+    const attachment = Object.keys(files).find((n) => n.startsWith('zalaczniki/'));
+    expect(attachment).toMatch(/^zalaczniki\/1\/[0-9a-f]{8}-faktura\.pdf\.png$/);
   });
 });
 

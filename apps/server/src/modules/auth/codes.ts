@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '@studio/shared/limits';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { readCodeSecret } from '../../config-code-secret';
 import type { Db } from '../../db/client';
 import { emailCodes } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
@@ -17,13 +19,31 @@ const SEND_LIMITS = [
   { limit: 10, windowMs: 3_600_000 },
 ] as const;
 
-function hashCode(salt: string, code: string): string {
-  return `${salt}$${sha256(`${salt}:${code}`)}`;
+/** Marks the keyed format; rows without it are the salted SHA-256 of before. */
+const HMAC_PREFIX = 'hmac1$';
+
+/**
+ * HMAC-SHA256 under a key kept outside the database, over what the code is
+ * for and the code (finding 25): a salted hash of 6 digits is reversed in a
+ * millisecond by anyone who reads the table, a backup or a logged query.
+ */
+function hashCode(config: Pick<Config, 'codeSecret'>, target: CodeTarget, code: string): string {
+  const mac = createHmac('sha256', readCodeSecret(config.codeSecret))
+    .update([target.purpose, target.email.toLowerCase(), target.subject, code].join('\n'))
+    .digest('hex');
+  return `${HMAC_PREFIX}${mac}`;
 }
 
-function matches(stored: string, code: string): boolean {
+function matches(
+  config: Pick<Config, 'codeSecret'>,
+  stored: string,
+  target: CodeTarget,
+  code: string,
+): boolean {
+  if (stored.startsWith(HMAC_PREFIX)) return safeEqual(stored, hashCode(config, target, code));
+  // Codes issued before the upgrade live 10 minutes; they are still checked the old way.
   const [salt = ''] = stored.split('$');
-  return safeEqual(stored, hashCode(salt, code));
+  return safeEqual(stored, `${salt}$${sha256(`${salt}:${code}`)}`);
 }
 
 export interface CodeTarget {
@@ -39,7 +59,7 @@ export interface CodeTarget {
  * insert if the e-mail then cannot be sent.
  */
 async function issueCode(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'config'>,
   target: CodeTarget,
 ): Promise<{ code: string; discard: () => Promise<void> }> {
   const email = target.email.toLowerCase();
@@ -66,7 +86,7 @@ async function issueCode(
         purpose: target.purpose,
         email,
         subject: target.subject,
-        codeHash: hashCode(randomBytes(8).toString('hex'), code),
+        codeHash: hashCode(deps.config, target, code),
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       })
@@ -87,7 +107,7 @@ async function issueCode(
  * email_failed.
  */
 export async function sendCode(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'mailer' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'mailer' | 'log' | 'config'>,
   target: CodeTarget,
   compose: (code: string) => MailMessage,
 ): Promise<void> {
@@ -119,7 +139,7 @@ const FAILURE_LIMIT = { limit: 10, windowMs: 3_600_000 };
  * Pass a transaction as `db` to tie the consumption to what the code unlocks.
  */
 export async function consumeCode(
-  deps: Pick<AppDeps, 'clock' | 'limiter'> & { db: Db },
+  deps: Pick<AppDeps, 'clock' | 'limiter' | 'config'> & { db: Db },
   target: CodeTarget & { code: string },
 ): Promise<boolean> {
   const failures =
@@ -136,7 +156,7 @@ export async function consumeCode(
 }
 
 async function checkAndConsume(
-  deps: Pick<AppDeps, 'clock'> & { db: Db },
+  deps: Pick<AppDeps, 'clock' | 'config'> & { db: Db },
   target: CodeTarget & { code: string },
 ): Promise<boolean> {
   const now = deps.clock.now();
@@ -168,7 +188,7 @@ async function checkAndConsume(
       ),
     )
     .returning({ codeHash: emailCodes.codeHash });
-  if (!tried || !matches(tried.codeHash, target.code.trim())) return false;
+  if (!tried || !matches(deps.config, tried.codeHash, target, target.code.trim())) return false;
 
   const consumed = await deps.db
     .update(emailCodes)

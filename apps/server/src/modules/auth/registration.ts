@@ -64,7 +64,7 @@ export async function verifyEmail(
   try {
     const result = await db.transaction(async (tx) => {
       const ok = await consumeCode(
-        { db: tx, clock, limiter },
+        { db: tx, clock, limiter, config },
         {
           purpose: 'register',
           email: input.email,

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
+import { recordSecurityEvent } from '../security-log/service';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { currentSession, requireUser, toPublicUser } from './guards';
 import { createAuthService } from './service';
@@ -106,6 +107,12 @@ export async function authRoutes(app: FastifyInstance) {
     const session = await currentSession(request, reply);
     if (session) {
       await deleteSession(app.deps, session.sessionId);
+      // Logged before the announcement, which may fail while Redis is down (finding 8).
+      await recordSecurityEvent(app.deps, {
+        event: 'logout',
+        userId: session.user.id,
+        meta: requestMeta(request),
+      });
       await announceSessionEvent(app.deps, { type: 'session-ended', sessionId: session.sessionId });
     }
     clearSessionCookie(reply, config);

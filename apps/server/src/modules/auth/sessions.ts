@@ -5,7 +5,7 @@ import {
   SIGNED_IN_HINT_COOKIE,
 } from '@studio/shared/cookies';
 import { SESSION_IDLE_MS, SESSION_REMEMBER_MS } from '@studio/shared/limits';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, notInArray, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -23,6 +23,24 @@ export type NewSession = { token: string; expiresAt: Date; isPersistent: boolean
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
+ * However often it is used, a session ends this long after its login: a stolen
+ * remember-me cookie cannot be kept alive forever by using it (finding 33).
+ */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * Live sessions one user may hold; a login beyond it ends the least recently
+ * used. Bounds the rows, and the event streams that sessions may open (finding 10).
+ */
+export const MAX_SESSIONS_PER_USER = 20;
+
+/** The sliding expiry of a session used at `now`, never past its absolute end. */
+function slidingExpiry(now: Date, createdAt: Date, isPersistent: boolean): Date {
+  const idle = now.getTime() + (isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS);
+  return new Date(Math.min(idle, createdAt.getTime() + SESSION_ABSOLUTE_MS));
+}
+
+/**
  * Over https the `__Host-` prefix pins the cookie to our exact origin. Only a name of
  * the shared list is accepted, so the cookie documents cannot miss a cookie set here.
  */
@@ -34,15 +52,21 @@ export function baseCookieOptions(config: Config) {
   return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.isHttps };
 }
 
+/**
+ * Starts a session. The user's expired sessions and, beyond the newest
+ * MAX_SESSIONS_PER_USER, the least recently used ones are deleted in the
+ * same step. Given the bus (a login, not a transaction of a new user's
+ * registration, which has no other sessions), their ends are announced.
+ */
 export async function createSession(
-  deps: Pick<AppDeps, 'clock'> & { db: Db },
+  deps: Pick<AppDeps, 'clock'> & { db: Db } & Partial<
+      Pick<AppDeps, 'bus' | 'sessionCache' | 'log'>
+    >,
   input: { userId: number; isPersistent: boolean; meta: RequestMeta },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const now = deps.clock.now();
-  const expiresAt = new Date(
-    now.getTime() + (input.isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS),
-  );
+  const expiresAt = slidingExpiry(now, now, input.isPersistent);
   await deps.db.insert(sessions).values({
     tokenHash: sha256(token),
     userId: input.userId,
@@ -53,6 +77,30 @@ export async function createSession(
     ip: input.meta.ip,
     userAgent: input.meta.userAgent?.slice(0, 512) ?? null,
   });
+  const kept = deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, input.userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
+    .limit(MAX_SESSIONS_PER_USER);
+  const dropped = await deps.db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        or(lte(sessions.expiresAt, now), notInArray(sessions.id, kept)),
+      ),
+    )
+    .returning({ id: sessions.id });
+  const { bus, sessionCache, log } = deps;
+  if (bus && sessionCache && log) {
+    for (const { id } of dropped) {
+      await announceSessionEvent(
+        { bus, sessionCache, log },
+        { type: 'session-ended', sessionId: id },
+      );
+    }
+  }
   return { token, expiresAt };
 }
 
@@ -112,6 +160,7 @@ export async function findSessionUser(
       sessionId: row.session.id,
       user: row.user,
       isPersistent: row.session.isPersistent,
+      createdAt: row.session.createdAt,
       lastUsedAt: row.session.lastUsedAt,
       expiresAt: row.session.expiresAt,
     };
@@ -120,8 +169,7 @@ export async function findSessionUser(
   if (session.expiresAt <= now) return null;
   let renewedUntil: Date | null = null;
   if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    const lifetime = session.isPersistent ? SESSION_REMEMBER_MS : SESSION_IDLE_MS;
-    const expiresAt = new Date(now.getTime() + lifetime);
+    const expiresAt = slidingExpiry(now, session.createdAt, session.isPersistent);
     await deps.db
       .update(sessions)
       .set({ lastUsedAt: now, expiresAt })
@@ -134,13 +182,23 @@ export async function findSessionUser(
   return { user: session.user, sessionId: session.sessionId, renewedUntil };
 }
 
-/** Applies a session event here at once, and on every other instance through the bus. */
+/**
+ * Applies a session event here at once, and on every other instance through
+ * the bus. Called after the change is committed, so a bus that is down (Redis
+ * stopped) must not turn it into an error (finding 8): it is logged, and the
+ * other instances catch up through their 5 s session cache and the streams'
+ * heartbeat, which both read the database.
+ */
 export async function announceSessionEvent(
-  deps: Pick<AppDeps, 'bus' | 'sessionCache'>,
+  deps: Pick<AppDeps, 'bus' | 'sessionCache' | 'log'>,
   event: SessionEvent,
 ) {
   deps.sessionCache.forget(event);
-  await deps.bus.publish(SESSION_CHANNEL, event);
+  try {
+    await deps.bus.publish(SESSION_CHANNEL, event);
+  } catch (error) {
+    deps.log.warn({ err: error, event }, 'session event not published');
+  }
 }
 
 export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: number) {

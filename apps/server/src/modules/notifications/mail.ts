@@ -39,15 +39,26 @@ export const notificationMails = {
     count: number;
     isNewTicket: boolean;
     link: string;
-  }) =>
-    build(
+  }) => {
+    const name = unlinkedName(input.username);
+    return build(
       input.to,
       input.isNewTicket
-        ? `Nowe zgłoszenie od ${input.username}`
-        : `Nowa wiadomość od ${input.username} w zgłoszeniu #${input.seq}`,
+        ? `Nowe zgłoszenie od ${name}`
+        : `Nowa wiadomość od ${name} w zgłoszeniu #${input.seq}`,
       input.isNewTicket
-        ? `Użytkownik ${input.username} otworzył nowe zgłoszenie (#${input.seq}): ${messagesPl(input.count)}.`
-        : `Użytkownik ${input.username} napisał w zgłoszeniu #${input.seq}: ${messagesPl(input.count)}.`,
+        ? `Użytkownik ${name} otworzył nowe zgłoszenie (#${input.seq}): ${messagesPl(input.count)}.`
+        : `Użytkownik ${name} napisał w zgłoszeniu #${input.seq}: ${messagesPl(input.count)}.`,
       input.link,
-    ),
+    );
+  },
 };
+
+/**
+ * A username with a zero-width space after each dot, so mail clients do not
+ * turn a domain-like name made before the rule (`www.bank-pl.com`) into a
+ * link to that site (finding 31). Names without a dot stay as they are.
+ */
+export function unlinkedName(username: string): string {
+  return username.replaceAll('.', '.\u200B');
+}

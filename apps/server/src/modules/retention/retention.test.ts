@@ -42,7 +42,7 @@ describe('retention', () => {
     const recent = await createTicket(fresh, { body: 'Nowe zgłoszenie' });
     expect(recent.statusCode).toBe(201);
     const first = await app.retention.runIfDue();
-    expect(first).toEqual({ securityLogDeleted: 1, ticketsDeleted: 0 });
+    expect(first).toEqual({ securityLogDeleted: 1, ticketsDeleted: 0, expiredDeleted: 0 });
 
     // Not again within a day, whichever instance asks.
     clock.advance(DAY / 2);

@@ -3,12 +3,14 @@ import { securityLog, tickets } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { FileStorage } from '../../storage/storage';
 import { createTicketsService, SYSTEM_ACTOR } from '../tickets/index';
+import { purgeExpired } from './purge-expired';
 
 /**
  * Keeps the privacy policy's promises without anyone remembering to: security
  * logs are kept up to RETENTION_SECURITY_LOG_MONTHS (12) and tickets up to
  * RETENTION_TICKET_MONTHS (24) after their last activity, then deleted with
- * their messages and files.
+ * their messages and files. Expired sessions, codes, login challenges and
+ * reset links go a day after they end (purge-expired.ts).
  */
 
 const RUN_EVENT = 'retention_run';
@@ -26,6 +28,8 @@ export function monthsBefore(date: Date, months: number): Date {
 export interface RetentionResult {
   securityLogDeleted: number;
   ticketsDeleted: number;
+  /** Expired or used sessions, e-mail codes, login challenges and reset tokens. */
+  expiredDeleted: number;
 }
 
 export function createRetentionService(deps: AppDeps, storage: FileStorage) {
@@ -81,7 +85,8 @@ export function createRetentionService(deps: AppDeps, storage: FileStorage) {
         ticketsDeleted++;
       }
     }
-    return { securityLogDeleted: removed.length, ticketsDeleted };
+    const expiredDeleted = await purgeExpired(db, now);
+    return { securityLogDeleted: removed.length, ticketsDeleted, expiredDeleted };
   }
 
   return {

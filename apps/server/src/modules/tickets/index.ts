@@ -1,5 +1,5 @@
 /** The tickets module's public entry: other modules import from here only. */
-export { TICKETS_CHANNEL, type TicketEvent } from './events';
+export { publishEvents, recordEvent, TICKETS_CHANNEL, type TicketEvent } from './events';
 export { ticketRoutes } from './routes';
 export type { NewMessageInput } from './service/context';
 export type { FileDto, MessageDto, TicketDto } from './service/dto';

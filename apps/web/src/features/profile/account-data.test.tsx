@@ -96,6 +96,19 @@ afterEach(() => {
   resetScreenTest();
 });
 
+const PASSWORD = 'Sekretne-Haslo-42';
+
+/** The export asks for the account's password first (DESIGN.md §7.3). */
+async function exportWithPassword(password = PASSWORD) {
+  await userEvent.type(
+    await screen.findByLabelText('Hasło', { selector: 'input[type="password"]' }),
+    password,
+  );
+  const button = screen.getByRole('button', { name: 'Pobierz moje dane' });
+  await userEvent.click(button);
+  return button;
+}
+
 describe("'Pobierz moje dane'", () => {
   it('explains the ZIP, shows a busy state, ignores a second click and saves the file', async () => {
     const answer = deferred<Response>();
@@ -105,7 +118,7 @@ describe("'Pobierz moje dane'", () => {
     const button = await screen.findByRole('button', { name: 'Pobierz moje dane' });
     expect(button.getAttribute('aria-describedby')).toBe('export-description');
     expect(screen.getByText(/konto\.json/).textContent).toContain('zgloszenia.json');
-    await userEvent.click(button);
+    await exportWithPassword();
     expect(button.textContent).toBe('Przygotowywanie pliku…');
     expect(button.getAttribute('aria-busy')).toBe('true');
     await userEvent.click(button);
@@ -113,7 +126,10 @@ describe("'Pobierz moje dane'", () => {
     answer.resolve(zip());
     expect(await screen.findByText('Pobrano plik moje-dane-2026-11-23.zip')).toBeTruthy();
     expect(calls.filter((c) => c.url === '/api/profile/export')).toHaveLength(1);
-    expect(calls.find((c) => c.url === '/api/profile/export')?.method).toBe('GET');
+    expect(calls.find((c) => c.url === '/api/profile/export')?.method).toBe('POST');
+    expect(calls.find((c) => c.url === '/api/profile/export')?.body).toEqual({
+      password: PASSWORD,
+    });
     expect(saved).toHaveLength(1);
     expect(saved[0]?.download).toBe('moje-dane-2026-11-23.zip');
     expect(saved[0]?.href).toMatch(/^blob:/);
@@ -139,10 +155,11 @@ describe("'Pobierz moje dane'", () => {
       },
       'Błąd sieci',
     ],
+    ['a wrong password', () => json(400, { error: 'invalid_credentials' }), 'Niepoprawne hasło'],
   ])('maps %s to a Polish alert and saves nothing', async (_, answer, message) => {
     stubApi({ '/api/profile/export': answer });
     renderScreen(<ProfileRoute />, { path: '/profile' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Pobierz moje dane' }));
+    await exportWithPassword();
     const alert = await screen.findByText(message);
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(saved).toHaveLength(0);
@@ -154,9 +171,18 @@ describe("'Pobierz moje dane'", () => {
         new Response(ZIP, { status: 200, headers: { 'Content-Type': 'application/zip' } }),
     });
     renderScreen(<ProfileRoute />, { path: '/profile' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Pobierz moje dane' }));
+    await exportWithPassword();
     expect(await screen.findByText('Pobrano plik moje-dane.zip')).toBeTruthy();
     expect(saved[0]?.download).toBe('moje-dane.zip');
+  });
+
+  it('asks for the password before sending anything', async () => {
+    const calls = stubApi({ '/api/profile/export': () => zip() });
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pobierz moje dane' }));
+    expect(await screen.findByText('To pole jest wymagane')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/profile/export')).toHaveLength(0);
+    expect(saved).toHaveLength(0);
   });
 });
 

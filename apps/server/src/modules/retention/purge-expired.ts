@@ -1,0 +1,41 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailCodes, loginChallenges, passwordResetTokens, sessions } from '../../db/schema/index';
+
+/**
+ * Finding 22: what has expired is deleted, so the tables do not grow forever
+ * and keep no personal data past its use: `email_codes` holds every address
+ * typed into registration, sessions hold IP and browser. A day of grace
+ * keeps rows around long enough to answer "why did my code/link not work".
+ */
+export const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export async function purgeExpired(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - EXPIRED_GRACE_MS);
+  const counts = await Promise.all([
+    db.delete(sessions).where(lt(sessions.expiresAt, cutoff)).returning({ id: sessions.id }),
+    db
+      .delete(emailCodes)
+      .where(
+        or(
+          lt(emailCodes.expiresAt, cutoff),
+          and(isNotNull(emailCodes.consumedAt), lt(emailCodes.consumedAt, cutoff)),
+        ),
+      )
+      .returning({ id: emailCodes.id }),
+    db
+      .delete(loginChallenges)
+      .where(lt(loginChallenges.expiresAt, cutoff))
+      .returning({ id: loginChallenges.id }),
+    db
+      .delete(passwordResetTokens)
+      .where(
+        or(
+          lt(passwordResetTokens.expiresAt, cutoff),
+          and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, cutoff)),
+        ),
+      )
+      .returning({ id: passwordResetTokens.id }),
+  ]);
+  return counts.reduce((sum, rows) => sum + rows.length, 0);
+}
