@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().optional(),
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  // Finding 7: bytes of attachments each user may keep (MiB), and uploads one instance reads at once.
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
+  UPLOADS_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(1000).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -78,6 +81,10 @@ export interface Config {
   /** The privacy policy's periods: security log 12 months, communication 24 months. */
   retentionSecurityLogMonths: number;
   retentionTicketMonths: number;
+  /** Attachment bytes (thumbnails included) one user's uploads may take in total. */
+  storageQuotaBytes: number;
+  /** Uploads this instance holds in memory at once, all users together (per user: 2). */
+  uploadsInFlightMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,5 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     retentionSecurityLogMonths: e.RETENTION_SECURITY_LOG_MONTHS,
     retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    uploadsInFlightMax: e.UPLOADS_IN_FLIGHT_MAX,
   };
 }
