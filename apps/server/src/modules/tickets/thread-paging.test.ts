@@ -12,9 +12,9 @@ import {
   UnreadTotalAnswerSchema,
 } from '@studio/shared/tickets';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectContract } from '../../../test/contract';
 import { type Client, createTestContext } from '../../../test/helpers';
-import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
+import { createTicket, customersAndStaff, postMessage } from '../../../test/tickets-helpers';
 import { ticketMessages } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
@@ -23,20 +23,10 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-function expectContract<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  expect(parsed.error?.issues ?? []).toEqual([]);
-  expect(parsed.data).toEqual(value);
-  return parsed.data as z.infer<S>;
-}
-
 async function world() {
   const clock = new TestClock();
   const app = await ctx.app({ clock });
-  const alice = await quickUser(app, { username: 'Alicja' });
-  const bob = await quickUser(app, { username: 'Bartek' });
-  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  return { app, clock, alice, bob, admin };
+  return { app, clock, ...(await customersAndStaff(app)) };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
