@@ -50,6 +50,9 @@ const EnvSchema = z.object({
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   ADDRESS_MAIL_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Finding 7: bytes of attachments each user may keep (MiB), and uploads one instance reads at once.
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
+  UPLOADS_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(1000).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CODE_SECRET: z.string().optional(),
 });
@@ -103,6 +106,10 @@ export interface Config {
   addressMailRecipientsPerHour: number;
   /** Where the key of the stored e-mail codes comes from (config-code-secret.ts). */
   codeSecret: CodeSecretSource;
+  /** Attachment bytes (thumbnails included) one user's uploads may take in total. */
+  storageQuotaBytes: number;
+  /** Uploads this instance holds in memory at once, all users together (per user: 2). */
+  uploadsInFlightMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -190,5 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
     addressMailRecipientsPerHour: e.ADDRESS_MAIL_RECIPIENTS_PER_HOUR,
     codeSecret,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    uploadsInFlightMax: e.UPLOADS_IN_FLIGHT_MAX,
   };
 }

@@ -36,6 +36,14 @@ export async function quickUser(
   return { user, client: await loginAs(app, user.id) };
 }
 
+/** The usual cast of a tickets test: two customers and one staff member, each logged in. */
+export async function customersAndStaff(app: FastifyInstance) {
+  const alice = await quickUser(app, { username: 'Alicja' });
+  const bob = await quickUser(app, { username: 'Bartek' });
+  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+  return { alice, bob, admin };
+}
+
 /** Another logged-in browser for the same user (its own session). */
 export async function loginAs(app: FastifyInstance, userId: number) {
   const session = await createSession(app.deps, {

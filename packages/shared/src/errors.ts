@@ -14,10 +14,12 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'ticket_closed',
+  'ticket_full',
   'too_many_files',
   'file_too_large',
   /** A data export beyond what one ZIP without ZIP64 holds (about 3.5 GiB of files). */
   'export_too_large',
+  'quota_exceeded',
   'unsupported_file_type',
   'rate_limited',
   'service_unavailable',

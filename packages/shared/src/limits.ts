@@ -20,6 +20,11 @@ export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Tickets per page of `GET /api/tickets` (`limit`): the default and the most one may ask for. */
 export const TICKET_LIST_LIMIT_DEFAULT = 50;
 export const TICKET_LIST_LIMIT_MAX = 200;
+/** Messages per page of a thread (`limit` of `GET /api/tickets/:id/messages`, DESIGN.md §7.4). */
+export const THREAD_PAGE_DEFAULT = 50;
+export const THREAD_PAGE_MAX = 100;
+/** A ticket takes at most this many messages (then 409 `ticket_full`: open a new ticket). */
+export const MAX_MESSAGES_PER_TICKET = 5000;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

@@ -5,7 +5,12 @@
  * renamed on one side fails the typecheck of the other.
  */
 import { z } from 'zod';
-import { TICKET_LIST_LIMIT_DEFAULT, TICKET_LIST_LIMIT_MAX } from './limits';
+import {
+  THREAD_PAGE_DEFAULT,
+  THREAD_PAGE_MAX,
+  TICKET_LIST_LIMIT_DEFAULT,
+  TICKET_LIST_LIMIT_MAX,
+} from './limits';
 
 const Id = z.number().int().positive();
 /** ISO 8601 text as the server writes it; the web app shows whatever it gets. */
@@ -35,6 +40,41 @@ export const TicketListQuerySchema = z.object({
     .max(TICKET_LIST_LIMIT_MAX)
     .default(TICKET_LIST_LIMIT_DEFAULT),
   cursor: z.string().max(200).optional(),
+});
+
+/**
+ * A message id in a query or body: digits only, within the ids a `bigserial`
+ * can hand out that JavaScript counts exactly. Anything else (`1e3`, `-1`,
+ * 20 digits) is 400 `validation_failed`, never a database error.
+ */
+const MessageIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/**
+ * `GET /api/tickets/:id/messages` query (DESIGN.md §7.4, §7.5): the newest page,
+ * or the page before the message `before`; `mark_read=false` leaves the
+ * caller's read marker where it is.
+ */
+export const TicketThreadQuerySchema = z.object({
+  before: MessageIdText.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(THREAD_PAGE_MAX))
+    .default(THREAD_PAGE_DEFAULT),
+  mark_read: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+/** `POST /api/tickets/:id/read` body: the newest message the user saw. */
+export const MarkReadBodySchema = z.object({
+  up_to: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
 /** `PATCH /api/tickets/:id/status` body. Only what the route reads: forged extra fields are dropped. */
@@ -86,8 +126,23 @@ export const TicketListAnswerSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
-/** `GET /api/tickets/:id/messages`, oldest first. */
-export const TicketThreadAnswerSchema = z.object({ messages: z.array(TicketMessageSchema) });
+/**
+ * `GET /api/tickets/:id/messages`: one page, oldest first; `has_more` says an
+ * older page exists (ask for it with `before` = the first message's id).
+ */
+export const TicketThreadAnswerSchema = z.object({
+  messages: z.array(TicketMessageSchema),
+  has_more: z.boolean(),
+});
+
+/** `GET /api/tickets/:id`: the ticket as a list item (deep links). */
+export const TicketAnswerSchema = z.object({ ticket: TicketItemSchema });
+
+/** `POST /api/tickets/:id/read` and `/unread`: the caller's unread messages in that ticket. */
+export const UnreadCountAnswerSchema = z.object({ unread_count: z.number().int().nonnegative() });
+
+/** `GET /api/tickets/unread-count`: the caller's unread messages across all tickets. */
+export const UnreadTotalAnswerSchema = z.object({ unread: z.number().int().nonnegative() });
 
 /** `POST /api/tickets` (201). */
 export const CreatedTicketAnswerSchema = z.object({ id: Id, seq: Id });
@@ -127,7 +182,12 @@ export type FileAttachment = z.infer<typeof FileAttachmentSchema>;
 export type TicketMessage = z.infer<typeof TicketMessageSchema>;
 export type TicketItem = z.infer<typeof TicketItemSchema>;
 export type TicketListAnswer = z.infer<typeof TicketListAnswerSchema>;
+export type TicketThreadQuery = z.infer<typeof TicketThreadQuerySchema>;
+export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
 export type TicketThreadAnswer = z.infer<typeof TicketThreadAnswerSchema>;
+export type TicketAnswer = z.infer<typeof TicketAnswerSchema>;
+export type UnreadCountAnswer = z.infer<typeof UnreadCountAnswerSchema>;
+export type UnreadTotalAnswer = z.infer<typeof UnreadTotalAnswerSchema>;
 export type CreatedTicketAnswer = z.infer<typeof CreatedTicketAnswerSchema>;
 export type PostedMessageAnswer = z.infer<typeof PostedMessageAnswerSchema>;
 export type TicketStatusAnswer = z.infer<typeof TicketStatusAnswerSchema>;

@@ -13,6 +13,22 @@ export const WEAK_PASSWORD_MESSAGE = 'To hasło jest zbyt popularne. Wybierz inn
 /** Not in SPEC.md §8; answers every 429 (too many codes, failed logins, reset requests). */
 export const RATE_LIMITED_MESSAGE = 'Zbyt wiele prób. Spróbuj ponownie za chwilę.';
 
+/**
+ * Codes of the tickets API added with the 2026-11 hardening (docs/tickets.md);
+ * the composer's sendErrorMessage (features/tickets/lib/messages.ts) shows these.
+ */
+export const QUOTA_EXCEEDED_MESSAGE =
+  'Przekroczono limit miejsca na załączniki. Wyślij wiadomość bez plików lub skontaktuj się z nami.';
+export const TICKET_FULL_MESSAGE =
+  'To zgłoszenie osiągnęło limit wiadomości. Utwórz nowe zgłoszenie, aby kontynuować.';
+export const UPLOADS_BUSY_MESSAGE =
+  'Serwer przyjmuje teraz zbyt wiele plików. Spróbuj ponownie za chwilę.';
+export const TICKET_CODE_MESSAGES: Readonly<Record<string, string>> = {
+  quota_exceeded: QUOTA_EXCEEDED_MESSAGE,
+  ticket_full: TICKET_FULL_MESSAGE,
+  service_unavailable: UPLOADS_BUSY_MESSAGE,
+};
+
 export type ErrorScreen =
   | 'login'
   | 'loginMfa'

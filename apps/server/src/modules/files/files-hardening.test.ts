@@ -176,8 +176,16 @@ describe('finding 13: image re-encoding is bounded', () => {
   });
 
   it('re-encodes at most two images at a time, however many uploads arrive', async () => {
-    const { alice } = await world();
-    const { id } = (await createTicket(alice.client, { body: 'start' })).json();
+    const { app, alice } = await world();
+    // Three customers with two uploads each: one user may have only two in flight (finding 7).
+    const senders = [
+      alice,
+      await quickUser(app, { username: 'Bartek' }),
+      await quickUser(app, { username: 'Celina' }),
+    ];
+    const tickets = await Promise.all(
+      senders.map(async (s) => (await createTicket(s.client, { body: 'start' })).json().id),
+    );
     const image = paletteNoisePng(1500, 1500, 1);
     let busiest = 0;
     const sampler = setInterval(() => {
@@ -186,7 +194,9 @@ describe('finding 13: image re-encoding is bounded', () => {
     try {
       const responses = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
-          postMessage(alice.client, id, { files: [{ filename: `${i}.png`, data: image }] }),
+          postMessage(senders[i % 3]?.client ?? alice.client, tickets[i % 3], {
+            files: [{ filename: `${i}.png`, data: image }],
+          }),
         ),
       );
       expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);

@@ -16,7 +16,7 @@ import {
 } from '@studio/shared/tickets';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectContract } from '../../../test/contract';
 import { createTestContext } from '../../../test/helpers';
 import {
   createTicket,
@@ -34,14 +34,6 @@ const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
-
-/** The wire value, exactly as the schema describes it (no missing, wrong or extra field). */
-function expectContract<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  expect(parsed.error?.issues ?? []).toEqual([]);
-  expect(parsed.data).toEqual(value);
-  return parsed.data as z.infer<S>;
-}
 
 describe('the tickets API answers by the shared contract', () => {
   it('create, list, thread, post, status and delete', async () => {

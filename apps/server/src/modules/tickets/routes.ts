@@ -3,19 +3,28 @@ import {
   type CreatedTicketAnswer,
   type DeletedTicketAnswer,
   IdempotencyKeySchema,
+  MarkReadBodySchema,
   type PostedMessageAnswer,
+  type TicketAnswer,
   TicketIdParamSchema,
   type TicketListAnswer,
   TicketListQuerySchema,
   TicketStatusBodySchema,
   type TicketThreadAnswer,
+  TicketThreadQuerySchema,
+  type UnreadCountAnswer,
+  type UnreadTotalAnswer,
 } from '@studio/shared/tickets';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SnapshotCache } from '../../db/snapshot-cache';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import type { FileStorage } from '../../storage/storage';
 import { requireUser } from '../auth/guards';
+import { refuseOverQuota } from '../files/quota';
+import { UploadSlots } from '../files/upload-slots';
+import type { NewMessageInput } from './service/context';
 import { type Actor, mayManageTickets } from './service/rules';
 import { createTicketsService } from './service/tickets-service';
 import { readMessageUpload } from './upload';
@@ -47,6 +56,31 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
   // Limits are set per call in readMessageUpload; these are the outer bounds.
   await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 5 } });
   const service = createTicketsService(app.deps, options.storage);
+  const { config } = app.deps;
+  const uploadSlots = new UploadSlots(config.uploadsInFlightMax);
+
+  /**
+   * A message send whose files are admitted when the first one arrives (an
+   * upload slot, then the quota) and whose slot is given back when the send
+   * is over, stored or refused (finding 7).
+   */
+  async function withUpload<T>(
+    request: FastifyRequest,
+    actor: Actor,
+    send: (prepare: () => Promise<NewMessageInput>) => Promise<T>,
+  ): Promise<T> {
+    let release = () => {};
+    const prepare = () =>
+      readMessageUpload(request, async () => {
+        release = uploadSlots.acquire(actor.id);
+        await refuseOverQuota(app.deps.db, actor, config.storageQuotaBytes, 0);
+      });
+    try {
+      return await send(prepare);
+    } finally {
+      release();
+    }
+  }
 
   // The list and threads are read far more often than they change.
   const reads = new SnapshotCache(app.deps.db);
@@ -54,6 +88,7 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
   app.get('/api/tickets', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
     const query = parse(TicketListQuerySchema, request.query);
+    if (query.q?.trim()) await service.throttleSearch(actor, requestMeta(request).throttleAddress);
     const key = `list:${actor.id}:${actor.isAdmin}:${JSON.stringify(query)}`;
     const { json } = await reads.read(key, async (tx) => {
       const answer: TicketListAnswer = await service.listTickets({ actor, ...query }, tx);
@@ -64,40 +99,74 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
 
   app.post('/api/tickets', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
-    const created: CreatedTicketAnswer = await service.createTicket({
-      actor,
-      idempotencyKey: idempotencyKey(request),
-      prepare: () => readMessageUpload(request),
-    });
+    const created: CreatedTicketAnswer = await withUpload(request, actor, (prepare) =>
+      service.createTicket({ actor, idempotencyKey: idempotencyKey(request), prepare }),
+    );
     return reply.code(201).send(created);
+  });
+
+  app.get('/api/tickets/unread-count', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const { json } = await reads.read(`unread:${actor.id}:${actor.isAdmin}`, async (tx) => {
+      const answer: UnreadTotalAnswer = { unread: await service.unreadTotal(tx, actor) };
+      return { json: JSON.stringify(answer) };
+    });
+    return reply.type(JSON_TYPE).send(json);
+  });
+
+  app.get('/api/tickets/:id', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const ticketId = ticketIdParam(request);
+    const answer: TicketAnswer = await service.getTicket({ actor, ticketId });
+    return reply.send(answer);
   });
 
   app.get('/api/tickets/:id/messages', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
     const ticketId = ticketIdParam(request);
+    const { before, limit, mark_read } = parse(TicketThreadQuerySchema, request.query);
     const thread = await reads.read(
-      `thread:${ticketId}:${actor.id}:${actor.isAdmin}`,
+      `thread:${ticketId}:${actor.id}:${actor.isAdmin}:${before ?? ''}:${limit}`,
       async (tx) => {
-        const { messages, newestId, readUpTo } = await service.readThread({ actor, ticketId }, tx);
-        const answer: TicketThreadAnswer = { messages };
-        return { json: JSON.stringify(answer), newestId, readUpTo };
+        const page = await service.readThread({ actor, ticketId, limit, before }, tx);
+        const answer: TicketThreadAnswer = { messages: page.messages, has_more: page.hasMore };
+        return { json: JSON.stringify(answer), newestId: page.newestId, readUpTo: page.readUpTo };
       },
     );
-    // Reading moves the viewer's marker to the newest message; written only when it moves.
-    if (thread.newestId !== null && thread.readUpTo < thread.newestId) {
+    // Without mark_read=false, reading moves the viewer's marker to the newest message answered,
+    // as before §7.5 (finding 21: kept for older clients; the web app asks with mark_read=false
+    // and POSTs /read). Written only when it moves.
+    if (mark_read && thread.newestId !== null && thread.readUpTo < thread.newestId) {
       await service.markRead({ actor, ticketId, messageId: thread.newestId });
     }
     return reply.type(JSON_TYPE).send(thread.json);
   });
 
-  app.post('/api/tickets/:id/messages', async (request, reply) => {
+  app.post('/api/tickets/:id/read', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
-    const result: PostedMessageAnswer = await service.postMessage({
+    const ticketId = ticketIdParam(request);
+    // Visibility first, so another user's ticket is 404 even with a bad body.
+    await service.visibleTicket(actor, ticketId);
+    const { up_to } = parse(MarkReadBodySchema, request.body);
+    const answer: UnreadCountAnswer = await service.markReadUpTo({ actor, ticketId, upTo: up_to });
+    return answer;
+  });
+
+  app.post('/api/tickets/:id/unread', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const answer: UnreadCountAnswer = await service.markUnread({
       actor,
       ticketId: ticketIdParam(request),
-      idempotencyKey: idempotencyKey(request),
-      prepare: () => readMessageUpload(request),
     });
+    return answer;
+  });
+
+  app.post('/api/tickets/:id/messages', async (request, reply) => {
+    const actor = toActor(await requireUser(request, reply));
+    const ticketId = ticketIdParam(request);
+    const result: PostedMessageAnswer = await withUpload(request, actor, (prepare) =>
+      service.postMessage({ actor, ticketId, idempotencyKey: idempotencyKey(request), prepare }),
+    );
     return reply.code(201).send(result);
   });
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, ORIGIN } from '../../../test/helpers';
 import {
   createTicket,
+  customersAndStaff,
   pngImage,
   postMessage,
-  quickUser,
   uploadedFiles,
 } from '../../../test/tickets-helpers';
 import {
@@ -25,10 +25,7 @@ afterAll(() => ctx.teardown());
 async function world() {
   const clock = new TestClock();
   const app = await ctx.app({ clock });
-  const alice = await quickUser(app, { username: 'Alicja' });
-  const bob = await quickUser(app, { username: 'Bartek' });
-  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  return { app, clock, alice, bob, admin };
+  return { app, clock, ...(await customersAndStaff(app)) };
 }
 
 describe('creating tickets and messages', () => {

@@ -11,8 +11,13 @@ const BODY_FIELD_BYTES = 64 * 1024;
  * request streams in. Busboy enforces the limits as bytes arrive: a sixth file
  * or a file over 8 MiB stops the upload before it is held in full, and nothing
  * is written anywhere until every part has been read and checked.
+ * `admitFiles` runs once, when the first file part arrives, before any of its
+ * bytes are held: it may refuse (uploads in flight, storage quota).
  */
-export async function readMessageUpload(request: FastifyRequest): Promise<NewMessageInput> {
+export async function readMessageUpload(
+  request: FastifyRequest,
+  admitFiles: () => Promise<void> = async () => {},
+): Promise<NewMessageInput> {
   if (!request.isMultipart()) {
     // A JSON body is accepted for text-only messages (scripts, tests).
     const json = (request.body ?? {}) as { body?: unknown };
@@ -20,6 +25,7 @@ export async function readMessageUpload(request: FastifyRequest): Promise<NewMes
   }
   let body = '';
   const files: PreparedFile[] = [];
+  let admitted = false;
   try {
     for await (const part of request.parts({
       limits: {
@@ -35,6 +41,10 @@ export async function readMessageUpload(request: FastifyRequest): Promise<NewMes
         if (part.valueTruncated) throw bodyTooLong();
         body = cleanBody(part.value);
         continue;
+      }
+      if (!admitted) {
+        admitted = true;
+        await admitFiles();
       }
       // toBuffer() throws once the part passes the size limit, having kept at most that much.
       const data = await part.toBuffer();

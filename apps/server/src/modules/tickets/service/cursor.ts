@@ -1,9 +1,18 @@
 import { badRequest } from '../../../lib/errors';
+import { isTicketId } from './rules';
 
 /** The list's paging position: the last ticket's activity time and id, opaque to clients. */
 export function encodeCursor(at: string, id: number): string {
   return Buffer.from(JSON.stringify([at, id])).toString('base64url');
 }
+
+/**
+ * Only what encodeCursor writes passes (finding 19): a time exactly as
+ * `toISOString` writes it, with a four-digit year from 0001 on (PostgreSQL has
+ * no year 0 and V8 reads text such as "1" as a date), and an id a ticket can
+ * have. Anything else is 400, never a database error.
+ */
+const ISO_INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function decodeCursor(cursor: string): { at: string; id: number } {
   try {
@@ -11,8 +20,14 @@ export function decodeCursor(cursor: string): { at: string; id: number } {
       unknown,
       unknown,
     ];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id)) {
-      return { at, id: id as number };
+    if (
+      typeof at === 'string' &&
+      ISO_INSTANT.test(at) &&
+      new Date(at).toISOString() === at &&
+      typeof id === 'number' &&
+      isTicketId(id)
+    ) {
+      return { at, id };
     }
   } catch {
     // falls through to the 400 below

@@ -8,6 +8,7 @@ import {
   users,
 } from '../../../db/schema/index';
 import { newStorageKey } from '../../../storage/storage';
+import { reserveQuota } from '../../files/quota';
 import { enqueueMessageMail } from '../../notifications/outbox';
 import { recordEvent, type TicketEvent } from '../events';
 import type { NewMessageInput, TicketRow, TicketsContext } from './context';
@@ -26,6 +27,13 @@ export async function insertMessage(
   input: { ticket: TicketRow; actor: Actor; message: NewMessageInput; now: Date },
 ): Promise<{ message: MessageDto; event: TicketEvent }> {
   const { ticket, actor, message, now } = input;
+  if (message.files.length > 0) {
+    const adding = message.files.reduce(
+      (sum, f) => sum + f.data.length + (f.thumbnail?.length ?? 0),
+      0,
+    );
+    await reserveQuota(tx, actor, ctx.deps.config.storageQuotaBytes, adding);
+  }
   const [row] = await tx
     .insert(ticketMessages)
     .values({

@@ -10,6 +10,7 @@ import {
   visibleTicket,
 } from './context';
 import { insertMessage } from './insert-message';
+import { refuseIfTicketFull } from './message-cap';
 import { type Actor, writeRefusal } from './rules';
 import { storeMessageOnce } from './write-with-files';
 
@@ -28,6 +29,8 @@ export async function postMessage(
     if (refusal) throw forbidden(refusal);
   };
   checkWritable(await visibleTicket(ctx, actor, input.ticketId));
+  // Before the upload is read; checked again below under the ticket's lock.
+  await refuseIfTicketFull(ctx.deps.db, input.ticketId);
   return storeMessageOnce(ctx, {
     actor,
     scope: `ticket:${input.ticketId}:message`,
@@ -48,6 +51,7 @@ export async function postMessage(
         .for('update');
       if (!ticket) throw notFound();
       checkWritable(ticket);
+      await refuseIfTicketFull(tx, ticket.id);
       const { message: dto, event } = await insertMessage(ctx, tx, keep, {
         ticket,
         actor,

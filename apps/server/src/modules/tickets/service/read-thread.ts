@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ticketAttachments, ticketMessages, ticketReads, users } from '../../../db/schema/index';
 import { type TicketsContext, visibleTicket } from './context';
@@ -6,15 +6,25 @@ import { type FileDto, type MessageDto, toFileDto, toMessageDto } from './dto';
 import type { Actor } from './rules';
 
 /**
- * Oldest first, with the newest message's id and where the viewer's read
- * marker stands, so the caller can move the marker (markRead) when needed.
+ * One page of a thread (finding 4: a thread is never read whole): the `limit`
+ * newest messages, or those before the message id `before`, answered oldest
+ * first. `hasMore` says an older page exists. Also the page's newest id and
+ * where the viewer's read marker stands, so the caller can move the marker.
  */
 export async function readThread(
   ctx: TicketsContext,
-  input: { actor: Actor; ticketId: number },
+  input: { actor: Actor; ticketId: number; limit: number; before?: number },
   database: Db = ctx.deps.db,
-): Promise<{ messages: MessageDto[]; newestId: number | null; readUpTo: number }> {
+): Promise<{
+  messages: MessageDto[];
+  hasMore: boolean;
+  newestId: number | null;
+  readUpTo: number;
+}> {
   const ticket = await visibleTicket(ctx, input.actor, input.ticketId, database);
+  const conditions: SQL[] = [eq(ticketMessages.ticketId, ticket.id)];
+  if (input.before !== undefined) conditions.push(lt(ticketMessages.id, input.before));
+  // Newest first on the (ticket_id, id) index, one row more than asked to learn `hasMore`.
   const rows = await database
     .select({
       id: ticketMessages.id,
@@ -26,29 +36,42 @@ export async function readThread(
     })
     .from(ticketMessages)
     .leftJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(eq(ticketMessages.ticketId, ticket.id))
-    .orderBy(asc(ticketMessages.id));
-  // By ticket (indexed), not by a list of 200 message ids.
-  const files = await database
-    .select()
-    .from(ticketAttachments)
-    .where(eq(ticketAttachments.ticketId, ticket.id))
-    .orderBy(asc(ticketAttachments.messageId), asc(ticketAttachments.position));
+    .where(and(...conditions))
+    .orderBy(desc(ticketMessages.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit).reverse();
+  const oldest = page[0]?.id;
+  const newest = page.at(-1)?.id;
+  const byMessage = new Map<number, FileDto[]>();
+  if (oldest !== undefined && newest !== undefined) {
+    // The page's id range within the ticket: the attachments of these messages only.
+    const files = await database
+      .select()
+      .from(ticketAttachments)
+      .where(
+        and(
+          eq(ticketAttachments.ticketId, ticket.id),
+          gte(ticketAttachments.messageId, oldest),
+          lte(ticketAttachments.messageId, newest),
+        ),
+      )
+      .orderBy(asc(ticketAttachments.messageId), asc(ticketAttachments.position));
+    for (const f of files) {
+      const list = byMessage.get(f.messageId) ?? [];
+      list.push(toFileDto(f));
+      byMessage.set(f.messageId, list);
+    }
+  }
   const [marker] = await database
     .select({ id: ticketReads.lastReadMessageId })
     .from(ticketReads)
     .where(and(eq(ticketReads.ticketId, ticket.id), eq(ticketReads.userId, input.actor.id)));
-  const byMessage = new Map<number, FileDto[]>();
-  for (const f of files) {
-    const list = byMessage.get(f.messageId) ?? [];
-    list.push(toFileDto(f));
-    byMessage.set(f.messageId, list);
-  }
   return {
-    messages: rows.map((r) =>
+    messages: page.map((r) =>
       toMessageDto({ ...r, ticketId: ticket.id, files: byMessage.get(r.id) ?? [] }),
     ),
-    newestId: rows.at(-1)?.id ?? null,
+    hasMore: rows.length > input.limit,
+    newestId: newest ?? null,
     readUpTo: marker?.id ?? 0,
   };
 }

@@ -4,10 +4,14 @@ import { changeStatus } from './change-status';
 import { type TicketsContext, visibleTicket } from './context';
 import { createTicket } from './create-ticket';
 import { deleteTicket } from './delete-ticket';
+import { getTicket } from './get-ticket';
 import { listTickets } from './list-tickets';
-import { markRead } from './mark-read';
+import { markRead, markReadUpTo } from './mark-read';
+import { markUnread } from './mark-unread';
 import { postMessage } from './post-message';
 import { readThread } from './read-thread';
+import { throttleSearch } from './search-throttle';
+import { unreadTotal } from './unread';
 
 /**
  * The use cases of the module bound to one set of dependencies: what routes,
@@ -22,10 +26,15 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
   return {
     visibleTicket: bind(visibleTicket),
     listTickets: bind(listTickets),
+    getTicket: bind(getTicket),
+    throttleSearch: bind(throttleSearch),
+    unreadTotal,
     createTicket: bind(createTicket),
     postMessage: bind(postMessage),
     readThread: bind(readThread),
     markRead: bind(markRead),
+    markReadUpTo: bind(markReadUpTo),
+    markUnread: bind(markUnread),
     setStatus: bind(changeStatus),
     deleteTicket: bind(deleteTicket),
   };

@@ -1,5 +1,5 @@
+import { UnreadTotalAnswerSchema } from '@studio/shared/tickets';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '~/lib/api-client';
 
 /*
@@ -9,11 +9,9 @@ import { api } from '~/lib/api-client';
 
 export const unreadCountQueryKey = ['tickets', 'unread-count'] as const;
 
-const UnreadCountSchema = z.object({ unread: z.coerce.number().int().nonnegative() });
-
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   const raw = await api.get<unknown>('/api/tickets/unread-count', signal ? { signal } : {});
-  return UnreadCountSchema.parse(raw).unread;
+  return UnreadTotalAnswerSchema.parse(raw).unread;
 }
 
 export function useUnreadCount() {

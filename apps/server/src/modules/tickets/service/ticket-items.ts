@@ -1,0 +1,61 @@
+import type { TicketItem } from '@studio/shared/tickets';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { ticketMessages, ticketReads, tickets, users } from '../../../db/schema/index';
+import type { Actor } from './rules';
+
+/**
+ * Tickets as list items (`GET /api/tickets`, `GET /api/tickets/:id`), newest
+ * activity first, each with the viewer's unread count. Owners see theirs,
+ * staff see all; `conditions` narrow further. One row more than `limit` may
+ * come back so the list can tell whether a next page exists.
+ */
+export async function selectTicketItems(
+  database: Db,
+  actor: Actor,
+  conditions: SQL[],
+  limit: number,
+) {
+  const where = actor.isAdmin ? conditions : [eq(tickets.ownerId, actor.id), ...conditions];
+  const unread = sql<number>`(
+    select count(*) from ${ticketMessages} m
+    where m.ticket_id = ${tickets.id}
+      and m.id > coalesce(${ticketReads.lastReadMessageId}, 0)
+      and m.author_id is distinct from ${actor.id}
+  )::int`;
+  return database
+    .select({
+      id: tickets.id,
+      seq: tickets.seq,
+      status: tickets.status,
+      createdAt: tickets.createdAt,
+      lastActivityAt: tickets.lastActivityAt,
+      preview: tickets.lastMessagePreview,
+      username: users.username,
+      unread,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.ownerId))
+    .leftJoin(
+      ticketReads,
+      and(eq(ticketReads.ticketId, tickets.id), eq(ticketReads.userId, actor.id)),
+    )
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(tickets.lastActivityAt), desc(tickets.id))
+    .limit(limit);
+}
+
+export type TicketItemRow = Awaited<ReturnType<typeof selectTicketItems>>[number];
+
+export function toTicketItem(r: TicketItemRow): TicketItem {
+  return {
+    id: r.id,
+    seq: r.seq,
+    username: r.username,
+    status: r.status,
+    unread_count: Number(r.unread),
+    created_at: r.createdAt.toISOString(),
+    last_activity_at: r.lastActivityAt.toISOString(),
+    ...(r.preview ? { last_message_preview: r.preview } : {}),
+  };
+}
