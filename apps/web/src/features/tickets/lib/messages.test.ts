@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '~/lib/api-client';
+import { TICKET_CODE_MESSAGES } from '~/lib/error-messages';
 import {
   CLOSED_TICKET_MESSAGE,
   NETWORK_SEND_MESSAGE,
@@ -35,6 +36,17 @@ describe('send error messages', () => {
     expect(wait(3)).toContain('za 3 sekundy');
     expect(wait(12)).toContain('za 12 sekund');
     expect(wait(22)).toContain('za 22 sekundy');
+  });
+
+  it('words the codes other screens share (quota, a full ticket, a busy server)', () => {
+    for (const [code, status] of [
+      ['quota_exceeded', 413],
+      ['ticket_full', 409],
+      ['service_unavailable', 503],
+    ] as const) {
+      const text = sendErrorMessage(new ApiError({ status, code }));
+      expect(text).toBe(TICKET_CODE_MESSAGES[code]);
+    }
   });
 
   it('explains a network failure and that a retry is safe', () => {

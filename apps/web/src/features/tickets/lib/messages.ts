@@ -1,4 +1,6 @@
 import { isApiError, isNetworkError } from '~/lib/api-client';
+import { TICKET_CODE_MESSAGES } from '~/lib/error-messages';
+import { countOf } from '~/lib/plural';
 import {
   FILE_TOO_LARGE_MESSAGE,
   TOO_MANY_FILES_MESSAGE,
@@ -24,15 +26,9 @@ export const NETWORK_SEND_MESSAGE =
   'Brak połączenia z serwerem. Wiadomość nie została wysłana — spróbuj ponownie, nie zostanie zdublowana.';
 export const RATE_LIMITED_SEND_MESSAGE =
   'Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za chwilę.';
-export const SEND_FAILED_MESSAGE = 'Nie udało się wysłać wiadomości. Spróbuj ponownie.';
+const SECONDS = { one: 'sekundę', few: 'sekundy', many: 'sekund' };
 
-function secondsPhrase(seconds: number): string {
-  if (seconds === 1) return '1 sekundę';
-  const lastDigit = seconds % 10;
-  const lastTwo = seconds % 100;
-  const few = lastDigit >= 2 && lastDigit <= 4 && (lastTwo < 12 || lastTwo > 14);
-  return `${seconds} ${few ? 'sekundy' : 'sekund'}`;
-}
+export const SEND_FAILED_MESSAGE = 'Nie udało się wysłać wiadomości. Spróbuj ponownie.';
 
 /** What the composer says when a send (new ticket or reply) fails. */
 export function sendErrorMessage(error: unknown): string {
@@ -50,7 +46,7 @@ export function sendErrorMessage(error: unknown): string {
       return UNSUPPORTED_FILE_MESSAGE;
     case 'rate_limited':
       return error.retryAfter && error.retryAfter > 0
-        ? `Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za ${secondsPhrase(error.retryAfter)}.`
+        ? `Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za ${countOf(error.retryAfter, SECONDS)}.`
         : RATE_LIMITED_SEND_MESSAGE;
     case 'not_found':
       return 'To zgłoszenie już nie istnieje.';
@@ -60,10 +56,14 @@ export function sendErrorMessage(error: unknown): string {
       return 'Nie masz uprawnień do pisania w tym zgłoszeniu.';
     case 'validation_failed':
       return 'Wiadomość jest nieprawidłowa (może jest za długa).';
-    default:
+    default: {
+      // Codes other screens share (quota, a full ticket, a busy server) are worded in lib.
+      const shared = TICKET_CODE_MESSAGES[error.code];
+      if (shared) return shared;
       if (error.status === 413) return FILE_TOO_LARGE_MESSAGE;
       if (error.status === 429) return RATE_LIMITED_SEND_MESSAGE;
       return SEND_FAILED_MESSAGE;
+    }
   }
 }
 
