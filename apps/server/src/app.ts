@@ -19,18 +19,18 @@ import { countMails } from './metrics/count-mails';
 import { Metrics } from './metrics/metrics';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
 import { observeRequest, observeRequests } from './metrics/observe-requests';
-import { accountRoutes } from './modules/account/routes';
+import { accountRoutes } from './modules/account/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
-import { devOutboxRoutes } from './modules/dev-outbox/routes';
-import { fileRoutes } from './modules/files/routes';
+import { devOutboxRoutes } from './modules/dev-outbox/index';
+import { fileRoutes } from './modules/files/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
-import { profileRoutes } from './modules/profile/routes';
+import { profileRoutes } from './modules/profile/index';
 import {
   createRetentionService,
   type RetentionService,
   startRetentionSchedule,
-} from './modules/retention/service';
-import { streamRoutes } from './modules/stream/routes';
+} from './modules/retention/index';
+import { streamRoutes } from './modules/stream/index';
 import { ticketRoutes } from './modules/tickets/index';
 import { recordApiRoutes } from './openapi/registered-routes';
 import { openApiRoutes } from './openapi/routes';

@@ -8,7 +8,7 @@ import type { RequestMeta } from '../../lib/request-meta';
 import type { FileStorage } from '../../storage/storage';
 import { announceSessionEvent, consumeCode } from '../auth/index';
 import { dropTicketJobs } from '../notifications/index';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 import { publishEvents, recordEvent, type TicketEvent } from '../tickets/index';
 
 /**

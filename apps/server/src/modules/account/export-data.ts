@@ -12,7 +12,7 @@ import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
-import { cleanFilename } from '../files/filename';
+import { cleanFilename } from '../files/index';
 import { ClientGoneError, ZipStream } from './zip-stream';
 
 /**

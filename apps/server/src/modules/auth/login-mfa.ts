@@ -7,7 +7,7 @@ import type { Bucket } from '../../lib/rate-limiter';
 import type { RequestMeta } from '../../lib/request-meta';
 import { sha256 } from '../../lib/tokens';
 import { mailTemplates } from '../../mail/templates';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 import { addressBucket } from './address-limits';
 import { consumeCode, sendCode } from './codes';
 import { createSession } from './sessions';

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { Bucket } from '../../lib/rate-limiter';
 import type { RequestMeta } from '../../lib/request-meta';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 import { addressBucket } from './address-limits';
 import { findUserByIdentifier } from './credentials';
 import { type DeviceClaim, isDeviceOf } from './device-cookie';

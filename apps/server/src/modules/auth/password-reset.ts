@@ -7,7 +7,7 @@ import { consume } from '../../lib/rate-limiter';
 import type { RequestMeta } from '../../lib/request-meta';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { mailTemplates } from '../../mail/templates';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 import { countRecipient, reserveForAddress } from './address-limits';
 import { assertStrongPassword, findUserByEmail } from './credentials';
 import { passwords } from './passwords';

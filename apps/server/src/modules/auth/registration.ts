@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { mailTemplates } from '../../mail/templates';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 import { countRecipient, reserveForAddress } from './address-limits';
 import { consumeCode, sendCode } from './codes';
 import { assertStrongPassword } from './credentials';

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { currentSession, requireUser, toPublicUser } from './guards';
 import { createAuthService } from './service';

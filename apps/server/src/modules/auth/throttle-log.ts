@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { rateLimited } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 
 /**
  * Refuses a throttled call with 429, writing `login_throttled` to the security

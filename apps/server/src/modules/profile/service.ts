@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { mailTemplates } from '../../mail/templates';
 import { announceSessionEvent, consumeCode, sendCode, type UserRow } from '../auth/index';
-import { recordSecurityEvent } from '../security-log/service';
+import { recordSecurityEvent } from '../security-log/index';
 
 type MfaChange = 'enable' | 'disable';
 

@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MESSAGE_BODY_MAX } from '@studio/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors';
-import { type PreparedFile, prepareFile } from '../files/inspect';
+import { type PreparedFile, prepareFile } from '../files/index';
 import type { NewMessageInput } from './service/context';
 
 const BODY_FIELD_BYTES = 64 * 1024;

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../deps';
 import { badRequest, notFound, rateLimited } from '../../../lib/errors';
 import { consume } from '../../../lib/rate-limiter';
 import type { FileStorage } from '../../../storage/storage';
-import type { PreparedFile } from '../../files/inspect';
+import type { PreparedFile } from '../../files/index';
 import { type Actor, hasContent, isTicketId, maySeeTicket } from './rules';
 
 /** What every use case of the module works with. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ticketAttachments, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
-import { dropTicketJobs } from '../../notifications/outbox';
+import { dropTicketJobs } from '../../notifications/index';
 import { publishEvents, recordEvent } from '../events';
 import { type TicketsContext, visibleTicket } from './context';
 import { type Actor, mayManageTickets } from './rules';

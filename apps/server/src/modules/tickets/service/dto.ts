@@ -1,6 +1,6 @@
 /** Answers of the tickets API, built typed by the shared contract (@studio/shared/tickets). */
 import type { FileAttachment, TicketItem, TicketMessage } from '@studio/shared/tickets';
-import { cleanFilename } from '../../files/filename';
+import { cleanFilename } from '../../files/index';
 
 export type FileDto = FileAttachment;
 export type MessageDto = TicketMessage;

@@ -8,8 +8,8 @@ import {
   users,
 } from '../../../db/schema/index';
 import { newStorageKey } from '../../../storage/storage';
-import { reserveQuota } from '../../files/quota';
-import { enqueueMessageMail } from '../../notifications/outbox';
+import { reserveQuota } from '../../files/index';
+import { enqueueMessageMail } from '../../notifications/index';
 import { recordEvent, type TicketEvent } from '../events';
 import type { NewMessageInput, TicketRow, TicketsContext } from './context';
 import { type FileDto, type MessageDto, messagePreview, toFileDto, toMessageDto } from './dto';

@@ -1,0 +1,2 @@
+/** The dev outbox's public entry. */
+export { devOutboxRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The profile module's public entry. */
+export { profileRoutes } from './routes';

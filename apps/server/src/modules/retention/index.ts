@@ -1,0 +1,7 @@
+/** The retention module's public entry. */
+export {
+  createRetentionService,
+  type RetentionResult,
+  type RetentionService,
+  startRetentionSchedule,
+} from './service';

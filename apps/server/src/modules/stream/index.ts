@@ -1,0 +1,2 @@
+/** The stream module's public entry. */
+export { streamRoutes } from './routes';
