@@ -9,11 +9,12 @@ import {
 } from './limits';
 
 /**
- * A dot before a letter is what makes a name read as a domain (`www.bank-pl.com`,
- * `jan.kowalski`): mail clients turn such names into links in staff e-mails
- * (security review 2026-11, finding 31). Dots stay allowed before digits (`jan.2`).
+ * A name reads as a web address when it starts with `www.` or ends in a dot and a
+ * top-level-domain-shaped tail of 2–6 letters (`bank-pl.com`, `x.online`): mail
+ * clients turn such names into links in staff e-mails (security review 2026-11,
+ * finding 31). Other dots stay allowed (`jan.kowalski`, `Łukasz_1.a-b`, `jan.2`).
  */
-const DOMAIN_LIKE = /\.\p{L}/u;
+const DOMAIN_LIKE = /^www\.|\.\p{L}{2,6}$/iu;
 /** Letters of more than one script (Latin `a` beside Cyrillic `а`): a look-alike of another name. */
 const hasMixedScripts = (value: string) =>
   /\p{Script=Latin}/u.test(value) && /(?!\p{Script=Latin})\p{L}/u.test(value);

@@ -145,8 +145,17 @@ describe('real answers match the document', () => {
     expect(check('get', '/api/profile/notifications', prefs).statusCode).toBe(200);
     const off = await client.post('/api/profile/notifications', { email: false });
     expect(check('post', '/api/profile/notifications', off).json()).toEqual({ email: false });
-    const exported = await client.get('/api/profile/export');
-    expect(check('get', '/api/profile/export', exported).headers['content-type']).toBe(
+    // The export asks for the password, so it needs an account that has a real one.
+    const { client: owner } = await registerUser(app, ctx.mail, {
+      username: 'eksport',
+      email: 'eksport@example.com',
+    });
+    const refused = await owner.post('/api/profile/export', { password: 'nie-to' });
+    expect(check('post', '/api/profile/export', refused).json()).toEqual({
+      error: 'invalid_credentials',
+    });
+    const exported = await owner.post('/api/profile/export', { password: 'Sekretne-Haslo-42' });
+    expect(check('post', '/api/profile/export', exported).headers['content-type']).toBe(
       'application/zip',
     );
     const health = await app.inject({ method: 'GET', url: '/api/health' });
@@ -179,6 +188,19 @@ describe('real answers match the document', () => {
     expect(check('get', threadPath, hidden).statusCode).toBe(404);
     const posted = await postMessage(staff.client, id, { body: 'Już patrzymy' });
     expect(check('post', threadPath, posted).statusCode).toBe(201);
+    const reply = posted.json().message.id;
+
+    // Read state, one ticket and the unread total (DESIGN.md §7.2, §7.5).
+    const page = await alice.client.get(`/api/tickets/${id}/messages?mark_read=false&limit=1`);
+    expect(check('get', threadPath, page).json().has_more).toBe(true);
+    const unread = await alice.client.get('/api/tickets/unread-count');
+    expect(check('get', '/api/tickets/unread-count', unread).json()).toEqual({ unread: 1 });
+    const one = await alice.client.get(`/api/tickets/${id}`);
+    expect(check('get', '/api/tickets/{id}', one).json().ticket.id).toBe(id);
+    const read = await alice.client.post(`/api/tickets/${id}/read`, { up_to: reply });
+    expect(check('post', '/api/tickets/{id}/read', read).json()).toEqual({ unread_count: 0 });
+    const again = await alice.client.post(`/api/tickets/${id}/unread`, {});
+    expect(check('post', '/api/tickets/{id}/unread', again).json()).toEqual({ unread_count: 1 });
 
     const statusPath = '/api/tickets/{id}/status';
     const url = `/api/tickets/${id}/status`;

@@ -48,6 +48,9 @@ export const REFUSALS = {
     headers: { 'Retry-After': 'Seconds to wait.' },
   },
   502: refusal('`email_failed`: the e-mail could not be sent.'),
+  503: refusal(
+    '`service_unavailable`: busy (uploads or streams at their ceiling); retry after `Retry-After`.',
+  ),
 } satisfies Record<number, Answer>;
 
 type RefusalStatus = keyof typeof REFUSALS;

@@ -11,6 +11,7 @@ import {
 } from '@studio/shared/answers';
 import {
   CodeConfirmSchema,
+  ExportRequestSchema,
   LoginSchema,
   MfaResendSchema,
   MfaVerifySchema,
@@ -198,11 +199,12 @@ const profileOperations: ApiOperation[] = [
     },
   },
   {
-    method: 'get',
+    method: 'post',
     path: '/api/profile/export',
     tag: 'profile',
     session: true,
-    summary: 'Download all of my data as a ZIP archive',
+    summary: 'Download all of my data as a ZIP archive (the password confirms it), streamed',
+    body: ExportRequestSchema,
     answers: {
       200: {
         description: 'The archive (`moje-dane-<date>.zip`).',
@@ -212,7 +214,10 @@ const profileOperations: ApiOperation[] = [
         },
         headers: { 'Content-Disposition': 'attachment; filename="moje-dane-<date>.zip"' },
       },
-      ...refusals([401, 429]),
+      ...refusals([...JSON_WRITE, 401, 413, 429], {
+        400: '`invalid_credentials` (wrong password) or `validation_failed`.',
+        413: '`export_too_large`: more than one ZIP archive can hold.',
+      }),
     },
   },
   {

@@ -5,7 +5,9 @@ import {
   DeletedTicketAnswerSchema,
   FileIdParamSchema,
   IdempotencyKeySchema,
+  MarkReadBodySchema,
   PostedMessageAnswerSchema,
+  TicketAnswerSchema,
   TicketIdParamSchema,
   TicketListAnswerSchema,
   TicketListEventSchema,
@@ -14,6 +16,9 @@ import {
   TicketStatusBodySchema,
   TicketThreadAnswerSchema,
   TicketThreadEventSchema,
+  TicketThreadQuerySchema,
+  UnreadCountAnswerSchema,
+  UnreadTotalAnswerSchema,
 } from '@studio/shared/tickets';
 import type { ApiOperation, JsonSchema } from './operation';
 import { JSON_WRITE, refusals } from './operation';
@@ -51,9 +56,9 @@ const idempotencyKey = {
   },
 };
 
-const uploadRefusals = refusals([...JSON_WRITE, 401, 413, 415, 429], {
+const uploadRefusals = refusals([...JSON_WRITE, 401, 413, 415, 429, 503], {
   400: '`validation_failed` (empty or too long text, bad key) or `too_many_files`.',
-  413: '`file_too_large`.',
+  413: "`file_too_large`, or `quota_exceeded` (the owner's storage quota).",
   415: '`unsupported_file_type` (or `unsupported_media_type` for the request itself).',
 });
 
@@ -83,7 +88,7 @@ export const ticketOperations: ApiOperation[] = [
     query: TicketListQuerySchema,
     answers: {
       200: { description: 'One page of the list.', schema: TicketListAnswerSchema },
-      ...refusals([400, 401]),
+      ...refusals([400, 401, 429], { 429: '`rate_limited`: too many searches (`q`).' }),
     },
   },
   {
@@ -104,11 +109,64 @@ export const ticketOperations: ApiOperation[] = [
     path: '/api/tickets/{id}/messages',
     tag: 'tickets',
     session: true,
-    summary: 'The thread of a ticket, oldest first (marks it read)',
+    summary:
+      'The newest page of a thread (or the page before `before`), oldest first; marks read unless `mark_read=false`',
+    pathParams: ticketId,
+    query: TicketThreadQuerySchema,
+    answers: {
+      200: {
+        description: 'One page of the thread and `has_more`.',
+        schema: TicketThreadAnswerSchema,
+      },
+      ...refusals([400, 401, 404]),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/tickets/{id}',
+    tag: 'tickets',
+    session: true,
+    summary: 'One ticket as the list shows it (deep links)',
     pathParams: ticketId,
     answers: {
-      200: { description: 'The thread.', schema: TicketThreadAnswerSchema },
+      200: { description: 'The ticket.', schema: TicketAnswerSchema },
       ...refusals([401, 404]),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/tickets/unread-count',
+    tag: 'tickets',
+    session: true,
+    summary: 'My unread messages across all tickets',
+    answers: {
+      200: { description: 'The total.', schema: UnreadTotalAnswerSchema },
+      ...refusals([401]),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/tickets/{id}/read',
+    tag: 'tickets',
+    session: true,
+    summary: 'Move my read marker forward to a message (never backwards)',
+    pathParams: ticketId,
+    body: MarkReadBodySchema,
+    answers: {
+      200: { description: 'Unread messages left in the ticket.', schema: UnreadCountAnswerSchema },
+      ...refusals([...JSON_WRITE, 401, 404]),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/tickets/{id}/unread',
+    tag: 'tickets',
+    session: true,
+    summary: 'Mark the newest message from the other side unread again',
+    pathParams: ticketId,
+    answers: {
+      200: { description: 'Unread messages in the ticket.', schema: UnreadCountAnswerSchema },
+      ...refusals([401, 403, 404]),
     },
   },
   {
@@ -123,7 +181,10 @@ export const ticketOperations: ApiOperation[] = [
     answers: {
       201: { description: 'Written.', schema: PostedMessageAnswerSchema },
       ...uploadRefusals,
-      ...refusals([403, 404], { 403: '`ticket_closed` (customers), or a foreign `Origin`.' }),
+      ...refusals([403, 404, 409], {
+        403: '`ticket_closed` (customers), or a foreign `Origin`.',
+        409: '`ticket_full`: the ticket holds the most messages it may.',
+      }),
     },
   },
   {

@@ -27,7 +27,7 @@ export function usernameError(value: string): string | null {
   }
   const issue = result.error.issues[0]?.message;
   if (issue === 'username_domain') {
-    return 'Nazwa użytkownika nie może wyglądać jak adres strony (kropka przed literą)';
+    return 'Nazwa użytkownika nie może wyglądać jak adres strony (np. „www.…” lub „….pl”)';
   }
   if (issue === 'username_mixed_scripts') {
     return 'Nazwa użytkownika nie może łączyć liter z różnych alfabetów';
