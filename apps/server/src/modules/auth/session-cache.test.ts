@@ -17,7 +17,7 @@ async function twoInstances(sharedBus: boolean) {
   const bus = new MemoryEventBus();
   const first = await ctx.app({ clock, bus });
   const second = await ctx.app({ clock, bus: sharedBus ? bus : new MemoryEventBus() });
-  const { client, user, password } = await registerUser(first, ctx.mail, {
+  const { client, user } = await registerUser(first, ctx.mail, {
     username: 'Celina',
     email: 'celina@example.com',
   });
