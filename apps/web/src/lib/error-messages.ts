@@ -1,4 +1,6 @@
+import { MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
 import { type ApiError, isApiError, isNetworkError } from './api-client';
+import { countOf } from './plural';
 
 /**
  * Every error code → Polish message mapping of the app lives here (SPEC.md §8,
@@ -15,7 +17,7 @@ export const RATE_LIMITED_MESSAGE = 'Zbyt wiele prób. Spróbuj ponownie za chwi
 
 /**
  * Codes of the tickets API added with the 2026-11 hardening (docs/tickets.md);
- * the composer's sendErrorMessage (features/tickets/lib/messages.ts) shows these.
+ * the composer's sendErrorMessage below shows these.
  */
 export const QUOTA_EXCEEDED_MESSAGE =
   'Przekroczono limit miejsca na załączniki. Wyślij wiadomość bez plików lub skontaktuj się z nami.';
@@ -28,6 +30,75 @@ export const TICKET_CODE_MESSAGES: Readonly<Record<string, string>> = {
   ticket_full: TICKET_FULL_MESSAGE,
   service_unavailable: UPLOADS_BUSY_MESSAGE,
 };
+
+// — Kontakt: sending messages and the staff actions —
+
+export const CLOSED_TICKET_MESSAGE = 'Ten ticket jest zamknięty. Nie możesz pisać wiadomości.';
+export const FILE_TOO_LARGE_MESSAGE = 'Plik nie może być większy niż 8MB';
+export const TOO_MANY_FILES_MESSAGE = `Możesz dołączyć maksymalnie ${MAX_FILES_PER_MESSAGE} plików do jednej wiadomości.`;
+export const UNSUPPORTED_FILE_MESSAGE =
+  'Nieobsługiwany typ pliku. Dozwolone: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.';
+
+export const NETWORK_SEND_MESSAGE =
+  'Brak połączenia z serwerem. Wiadomość nie została wysłana — spróbuj ponownie, nie zostanie zdublowana.';
+export const RATE_LIMITED_SEND_MESSAGE =
+  'Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za chwilę.';
+const SECONDS = { one: 'sekundę', few: 'sekundy', many: 'sekund' };
+
+export const SEND_FAILED_MESSAGE = 'Nie udało się wysłać wiadomości. Spróbuj ponownie.';
+
+/** What the composer says when a send (new ticket or reply) fails. */
+export function sendErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_SEND_MESSAGE;
+  if (!isApiError(error)) return SEND_FAILED_MESSAGE;
+  switch (error.code) {
+    case 'ticket_closed':
+      return CLOSED_TICKET_MESSAGE;
+    case 'too_many_files':
+      return TOO_MANY_FILES_MESSAGE;
+    case 'file_too_large':
+      return FILE_TOO_LARGE_MESSAGE;
+    case 'unsupported_file_type':
+    case 'unsupported_media_type':
+      return UNSUPPORTED_FILE_MESSAGE;
+    case 'rate_limited':
+      return error.retryAfter && error.retryAfter > 0
+        ? `Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za ${countOf(error.retryAfter, SECONDS)}.`
+        : RATE_LIMITED_SEND_MESSAGE;
+    case 'not_found':
+      return 'To zgłoszenie już nie istnieje.';
+    case 'unauthorized':
+      return 'Sesja wygasła. Zaloguj się ponownie, aby wysłać wiadomość.';
+    case 'forbidden':
+      return 'Nie masz uprawnień do pisania w tym zgłoszeniu.';
+    case 'validation_failed':
+      return 'Wiadomość jest nieprawidłowa (może jest za długa).';
+    default: {
+      // Codes other screens share (quota, a full ticket, a busy server) are worded in lib.
+      const shared = TICKET_CODE_MESSAGES[error.code];
+      if (shared) return shared;
+      if (error.status === 413) return FILE_TOO_LARGE_MESSAGE;
+      if (error.status === 429) return RATE_LIMITED_SEND_MESSAGE;
+      return SEND_FAILED_MESSAGE;
+    }
+  }
+}
+
+/** Admin actions (close, reopen, delete) report failures in a toast. */
+export function adminActionErrorMessage(
+  action: 'close' | 'open' | 'delete',
+  error: unknown,
+): string {
+  const base = {
+    close: 'Nie udało się zamknąć zgłoszenia.',
+    open: 'Nie udało się otworzyć zgłoszenia.',
+    delete: 'Nie udało się usunąć zgłoszenia.',
+  }[action];
+  if (isNetworkError(error)) return `${base} Sprawdź połączenie z internetem.`;
+  if (isApiError(error) && error.code === 'forbidden') return `${base} Brak uprawnień.`;
+  if (isApiError(error) && error.code === 'not_found') return 'To zgłoszenie już nie istnieje.';
+  return base;
+}
 
 export type ErrorScreen =
   | 'login'

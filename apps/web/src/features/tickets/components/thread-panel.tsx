@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CLOSED_TICKET_MESSAGE, NEW_TICKET_LABEL } from '../lib/messages';
+import { CLOSED_TICKET_MESSAGE } from '~/lib/error-messages';
+import { NEW_TICKET_LABEL } from '../lib/messages';
 import { LockIcon } from './icons';
 import { panelClass } from './styles';
 

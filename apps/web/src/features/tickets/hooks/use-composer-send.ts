@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError } from '~/lib/api-client';
+import { sendErrorMessage } from '~/lib/error-messages';
 import { useCreateTicket } from '../api/create-ticket';
 import { ticketsQueryKey } from '../api/get-tickets';
 import { useSendMessage } from '../api/send-message';
 import { canSend, filesForSend } from '../lib/file-rules';
 import { createIdempotencyKeeper, sendFingerprint } from '../lib/idempotency';
-import { sendErrorMessage } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import type { ComposerDraft } from './use-composer-draft';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { adminActionErrorMessage } from '~/lib/error-messages';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicketStatus } from '../api/update-ticket-status';
-import { adminActionErrorMessage } from '../lib/messages';
 import type { TicketSummary } from '../lib/selection';
 
 /** Closing, reopening and deleting the open ticket, each confirmed by a toast (SPEC.md §4). */

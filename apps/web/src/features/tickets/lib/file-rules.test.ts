@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FILE_TOO_LARGE_MESSAGE,
+  TOO_MANY_FILES_MESSAGE,
+  UNSUPPORTED_FILE_MESSAGE,
+} from '~/lib/error-messages';
+import {
   addFiles,
   addFilesNotices,
   canSend,
-  FILE_TOO_LARGE_MESSAGE,
   filesForSend,
   isAcceptedFile,
   isImageFile,
   MAX_FILE_BYTES,
-  TOO_MANY_FILES_MESSAGE,
-  UNSUPPORTED_FILE_MESSAGE,
 } from './file-rules';
 
 const png = (name = 'a.png', size = 100) => ({ name, size, type: 'image/png' });

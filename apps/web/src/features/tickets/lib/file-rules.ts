@@ -1,4 +1,9 @@
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  TOO_MANY_FILES_MESSAGE,
+  UNSUPPORTED_FILE_MESSAGE,
+} from '~/lib/error-messages';
 
 /**
  * Which files a message may carry (SPEC.md §5, §9): at most 5, each at most
@@ -17,11 +22,6 @@ export interface FileLike {
 }
 
 export type FileSource = 'picker' | 'paste' | 'drop';
-
-export const FILE_TOO_LARGE_MESSAGE = 'Plik nie może być większy niż 8MB';
-export const TOO_MANY_FILES_MESSAGE = `Możesz dołączyć maksymalnie ${MAX_FILES_PER_MESSAGE} plików do jednej wiadomości.`;
-export const UNSUPPORTED_FILE_MESSAGE =
-  'Nieobsługiwany typ pliku. Dozwolone: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.';
 
 /** Images shown inline (SPEC.md §9: PNG, JPG, JPEG, WEBP). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

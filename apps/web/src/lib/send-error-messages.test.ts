@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '~/lib/api-client';
-import { TICKET_CODE_MESSAGES } from '~/lib/error-messages';
 import {
   CLOSED_TICKET_MESSAGE,
   NETWORK_SEND_MESSAGE,
   RATE_LIMITED_SEND_MESSAGE,
   SEND_FAILED_MESSAGE,
   sendErrorMessage,
-} from './messages';
+  TICKET_CODE_MESSAGES,
+} from '~/lib/error-messages';
 
 describe('send error messages', () => {
   it('maps every upload error code to Polish', () => {
