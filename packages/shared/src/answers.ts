@@ -36,6 +36,12 @@ export const MfaVerifiedAnswerSchema = z.object({ ok: z.literal(true), user: Pub
 
 export const OkAnswerSchema = z.object({ ok: z.literal(true) });
 
+/** `POST /api/profile/sessions/revoke-others`: how many other sessions ended. */
+export const SessionsRevokedAnswerSchema = z.object({
+  ok: z.literal(true),
+  ended: z.number().int().nonnegative(),
+});
+
 export const UsernameChangedAnswerSchema = z.object({ ok: z.literal(true), username: z.string() });
 
 /** `GET`/`POST /api/profile/notifications`: ticket e-mails on or off. */
@@ -51,3 +57,4 @@ export const ErrorAnswerSchema = z.object({
 
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 export type MeAnswer = z.infer<typeof MeAnswerSchema>;
+export type SessionsRevokedAnswer = z.infer<typeof SessionsRevokedAnswerSchema>;

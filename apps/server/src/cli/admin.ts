@@ -2,13 +2,14 @@ import { eq, or, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema/index';
+import { sessions, users } from '../db/schema/index';
 import { type EventBus, SESSION_CHANNEL, type SessionEvent } from '../events/bus';
 import { RedisEventBus } from '../events/redis-bus';
 
 const USAGE = `Usage:
   npm run admin -- grant <username-or-email>   make a user an admin
   npm run admin -- revoke <username-or-email>  take admin rights away
+  npm run admin -- revoke-sessions <username-or-email>  sign the user out everywhere
   npm run admin -- list                        list admins`;
 
 /** How long the command waits for Redis before giving up on telling running servers. */
@@ -16,17 +17,28 @@ const REDIS_WAIT_MS = 5_000;
 const NOT_TOLD =
   'Redis did not answer: running servers were not told; their live streams notice within 25 s.';
 
+/** A user by username or e-mail, in any letter case. */
+async function findUser(db: Db, who: string) {
+  const lowered = who.trim().toLowerCase();
+  const [user] = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, lowered), eq(sql`lower(${users.email})`, lowered)));
+  if (!user) throw new Error(`No user "${who}".`);
+  return user;
+}
+
 async function setAdmin(
   db: Db,
   who: string,
   isAdmin: boolean,
   bus: EventBus | undefined,
 ): Promise<string> {
-  const lowered = who.trim().toLowerCase();
+  const found = await findUser(db, who);
   const [user] = await db
     .update(users)
     .set({ isAdmin })
-    .where(or(eq(sql`lower(${users.username})`, lowered), eq(sql`lower(${users.email})`, lowered)))
+    .where(eq(users.id, found.id))
     .returning({ id: users.id, username: users.username, email: users.email });
   if (!user) throw new Error(`No user "${who}".`);
   // Running servers drop the user's cached session and close streams opened
@@ -42,6 +54,28 @@ async function setAdmin(
   return told ? done : `${done}\n${NOT_TOLD}`;
 }
 
+/**
+ * Signs a user out of every browser (a stolen session, a staff member leaving;
+ * finding 33). Running servers drop the sessions at once when told through
+ * Redis; without it their session cache forgets them within 5 s anyway.
+ */
+async function revokeSessions(db: Db, who: string, bus: EventBus | undefined): Promise<string> {
+  const user = await findUser(db, who);
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, user.id))
+    .returning({ id: sessions.id });
+  const event: SessionEvent = { type: 'user-sessions-ended', userId: user.id };
+  const told = bus
+    ? await bus.publish(SESSION_CHANNEL, event).then(
+        () => true,
+        () => false,
+      )
+    : true;
+  const done = `${user.username} <${user.email}>: ${ended.length} session(s) ended.`;
+  return told ? done : `${done}\n${NOT_TOLD}`;
+}
+
 /** `bus`: where running servers listen (Redis); without one the change is only stored. */
 export async function runAdminCommand(
   db: Db,
@@ -51,6 +85,7 @@ export async function runAdminCommand(
   const [command, who] = args;
   if ((command === 'grant' || command === 'revoke') && who)
     return setAdmin(db, who, command === 'grant', options.bus);
+  if (command === 'revoke-sessions' && who) return revokeSessions(db, who, options.bus);
   if (command === 'list') {
     const admins = await db
       .select({ username: users.username, email: users.email })

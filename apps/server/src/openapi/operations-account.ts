@@ -6,6 +6,7 @@ import {
   MfaVerifiedAnswerSchema,
   NotificationPrefsSchema,
   OkAnswerSchema,
+  SessionsRevokedAnswerSchema,
   UserAnswerSchema,
   UsernameChangedAnswerSchema,
 } from '@studio/shared/answers';
@@ -196,6 +197,17 @@ const profileOperations: ApiOperation[] = [
     answers: {
       200: { description: 'The new setting.', schema: NotificationPrefsSchema },
       ...refusals([...JSON_WRITE, 401]),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/profile/sessions/revoke-others',
+    tag: 'profile',
+    session: true,
+    summary: 'Sign out every other browser of my account, at once on every instance',
+    answers: {
+      200: { description: 'How many sessions ended.', schema: SessionsRevokedAnswerSchema },
+      ...refusals([401, 403]),
     },
   },
   {

@@ -21,6 +21,7 @@ export {
   createSession,
   deleteSession,
   deleteUserSessions,
+  endUserSessions,
   findSessionUser,
   type NewSession,
   setSessionCookie,

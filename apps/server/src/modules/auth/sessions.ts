@@ -5,7 +5,7 @@ import {
   SIGNED_IN_HINT_COOKIE,
 } from '@studio/shared/cookies';
 import { SESSION_IDLE_MS, SESSION_REMEMBER_MS } from '@studio/shared/limits';
-import { and, desc, eq, gt, lte, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -203,6 +203,26 @@ export async function announceSessionEvent(
 
 export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: number) {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends every session of a user except `keepSessionId` (none: all of them), and
+ * says so at once to this instance and, through the bus, to every other one.
+ * Answers how many ended.
+ */
+export async function endUserSessions(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'sessionCache' | 'log'>,
+  input: { userId: number; keepSessionId?: number },
+): Promise<number> {
+  const where =
+    input.keepSessionId === undefined
+      ? eq(sessions.userId, input.userId)
+      : and(eq(sessions.userId, input.userId), ne(sessions.id, input.keepSessionId));
+  const ended = await deps.db.delete(sessions).where(where).returning({ id: sessions.id });
+  for (const { id } of ended) {
+    await announceSessionEvent(deps, { type: 'session-ended', sessionId: id });
+  }
+  return ended.length;
 }
 
 export async function deleteUserSessions(deps: { db: Db }, userId: number) {

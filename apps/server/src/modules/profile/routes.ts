@@ -1,8 +1,10 @@
+import type { SessionsRevokedAnswer } from '@studio/shared/answers';
 import { CodeConfirmSchema, UsernameChangeSchema } from '@studio/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
-import { requireUser } from '../auth/index';
+import { currentSession, endUserSessions, requireUser } from '../auth/index';
+import { recordSecurityEvent } from '../security-log/index';
 import { createProfileService } from './service';
 
 export async function profileRoutes(app: FastifyInstance) {
@@ -13,6 +15,26 @@ export async function profileRoutes(app: FastifyInstance) {
     const { username } = parse(UsernameChangeSchema, request.body);
     await profile.changeUsername({ user, username, meta: requestMeta(request) });
     return { ok: true, username };
+  });
+
+  // „Wyloguj wszystkie pozostałe” (DESIGN.md §7.3): every other browser of the
+  // account is signed out at once, on every instance (security review, finding 33).
+  app.post('/api/profile/sessions/revoke-others', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const auth = await currentSession(request, reply);
+    const ended = await endUserSessions(app.deps, {
+      userId: user.id,
+      ...(auth ? { keepSessionId: auth.sessionId } : {}),
+    });
+    const meta = requestMeta(request);
+    await recordSecurityEvent(app.deps, {
+      event: 'sessions_revoked',
+      userId: user.id,
+      meta,
+      details: { ended },
+    });
+    const answer: SessionsRevokedAnswer = { ok: true, ended };
+    return answer;
   });
 
   for (const change of ['enable', 'disable'] as const) {

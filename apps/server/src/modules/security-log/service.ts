@@ -11,6 +11,7 @@ export type SecurityEvent =
   | 'mfa_failed'
   | 'mfa_locked'
   | 'logout'
+  | 'sessions_revoked'
   | 'password_reset_requested'
   | 'password_reset'
   | 'username_changed'
