@@ -17,6 +17,20 @@ const REDIS_WAIT_MS = 5_000;
 const NOT_TOLD =
   'Redis did not answer: running servers were not told; their live streams notice within 25 s.';
 
+/** Tells running servers (through Redis); the change stands either way, and the answer says so. */
+async function tellServers(
+  bus: EventBus | undefined,
+  event: SessionEvent,
+  done: string,
+): Promise<string> {
+  if (!bus) return done;
+  const told = await bus.publish(SESSION_CHANNEL, event).then(
+    () => true,
+    () => false,
+  );
+  return told ? done : `${done}\n${NOT_TOLD}`;
+}
+
 /** A user by username or e-mail, in any letter case. */
 async function findUser(db: Db, who: string) {
   const lowered = who.trim().toLowerCase();
@@ -43,15 +57,8 @@ async function setAdmin(
   if (!user) throw new Error(`No user "${who}".`);
   // Running servers drop the user's cached session and close streams opened
   // with the old right (finding 24): a demoted admin loses the all-tickets stream at once.
-  const event: SessionEvent = { type: 'user-changed', userId: user.id };
-  const told = bus
-    ? await bus.publish(SESSION_CHANNEL, event).then(
-        () => true,
-        () => false,
-      )
-    : true;
   const done = `${user.username} <${user.email}> ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.`;
-  return told ? done : `${done}\n${NOT_TOLD}`;
+  return tellServers(bus, { type: 'user-changed', userId: user.id }, done);
 }
 
 /**
@@ -65,15 +72,8 @@ async function revokeSessions(db: Db, who: string, bus: EventBus | undefined): P
     .delete(sessions)
     .where(eq(sessions.userId, user.id))
     .returning({ id: sessions.id });
-  const event: SessionEvent = { type: 'user-sessions-ended', userId: user.id };
-  const told = bus
-    ? await bus.publish(SESSION_CHANNEL, event).then(
-        () => true,
-        () => false,
-      )
-    : true;
   const done = `${user.username} <${user.email}>: ${ended.length} session(s) ended.`;
-  return told ? done : `${done}\n${NOT_TOLD}`;
+  return tellServers(bus, { type: 'user-sessions-ended', userId: user.id }, done);
 }
 
 /** `bus`: where running servers listen (Redis); without one the change is only stored. */
