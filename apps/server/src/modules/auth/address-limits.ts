@@ -31,13 +31,25 @@ export function addressBucket(name: AddressLimitName, meta: RequestMeta): Bucket
   return { key: `${name}:ip:${meta.throttleAddress}`, ...ADDRESS_LIMITS[name] };
 }
 
+/**
+ * Registration calls allowed per address: 30 an hour, or three per recipient the
+ * address may mail (send, resend, a duplicate answer) when
+ * `ADDRESS_MAIL_RECIPIENTS_PER_HOUR` is raised for a test run from one address.
+ */
+function registerBucket(config: AppDeps['config'], meta: RequestMeta): Bucket {
+  const limit = Math.max(ADDRESS_LIMITS.register.limit, 3 * config.addressMailRecipientsPerHour);
+  return { ...addressBucket('register', meta), limit };
+}
+
 /** Counts one call of this address, or answers 429 with nothing counted. */
 export async function reserveForAddress(
-  deps: Pick<AppDeps, 'limiter'>,
+  deps: Pick<AppDeps, 'limiter' | 'config'>,
   name: AddressLimitName,
   meta: RequestMeta,
 ): Promise<Reservation> {
-  const reservation = await deps.limiter.reserve([addressBucket(name, meta)]);
+  const bucket =
+    name === 'register' ? registerBucket(deps.config, meta) : addressBucket(name, meta);
+  const reservation = await deps.limiter.reserve([bucket]);
   if (reservation.retryAfterMs > 0) throw rateLimited(reservation.retryAfterMs);
   return reservation;
 }
