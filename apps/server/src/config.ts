@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   RETENTION_SECURITY_LOG_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_TICKET_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   ADDRESS_MAIL_RECIPIENTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Multiplies every per-address failure budget; only test runs from one address raise it.
+  ADDRESS_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   // Finding 7: bytes of attachments each user may keep (MiB), and uploads one instance reads at once.
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
   UPLOADS_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(1000).default(16),
@@ -104,6 +106,8 @@ export interface Config {
    * reset requests (finding 6); raised only for test runs that register many accounts.
    */
   addressMailRecipientsPerHour: number;
+  /** Multiplies the per-address failure budgets (login, codes, reset); 1 in production. */
+  addressLimitFactor: number;
   /** Where the key of the stored e-mail codes comes from (config-code-secret.ts). */
   codeSecret: CodeSecretSource;
   /** Attachment bytes (thumbnails included) one user's uploads may take in total. */
@@ -196,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionSecurityLogMonths: e.RETENTION_SECURITY_LOG_MONTHS,
     retentionTicketMonths: e.RETENTION_TICKET_MONTHS,
     addressMailRecipientsPerHour: e.ADDRESS_MAIL_RECIPIENTS_PER_HOUR,
+    addressLimitFactor: e.ADDRESS_LIMIT_FACTOR,
     codeSecret,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     uploadsInFlightMax: e.UPLOADS_IN_FLIGHT_MAX,

@@ -27,8 +27,17 @@ export const ADDRESS_LIMITS = {
 
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;
 
-export function addressBucket(name: AddressLimitName, meta: RequestMeta): Bucket {
-  return { key: `${name}:ip:${meta.throttleAddress}`, ...ADDRESS_LIMITS[name] };
+export function addressBucket(
+  name: AddressLimitName,
+  meta: RequestMeta,
+  config: Pick<AppDeps['config'], 'addressLimitFactor'>,
+): Bucket {
+  const { limit, windowMs } = ADDRESS_LIMITS[name];
+  return {
+    key: `${name}:ip:${meta.throttleAddress}`,
+    limit: limit * config.addressLimitFactor,
+    windowMs,
+  };
 }
 
 /**
@@ -38,7 +47,7 @@ export function addressBucket(name: AddressLimitName, meta: RequestMeta): Bucket
  */
 function registerBucket(config: AppDeps['config'], meta: RequestMeta): Bucket {
   const limit = Math.max(ADDRESS_LIMITS.register.limit, 3 * config.addressMailRecipientsPerHour);
-  return { ...addressBucket('register', meta), limit };
+  return { ...addressBucket('register', meta, config), limit };
 }
 
 /** Counts one call of this address, or answers 429 with nothing counted. */
@@ -48,7 +57,9 @@ export async function reserveForAddress(
   meta: RequestMeta,
 ): Promise<Reservation> {
   const bucket =
-    name === 'register' ? registerBucket(deps.config, meta) : addressBucket(name, meta);
+    name === 'register'
+      ? registerBucket(deps.config, meta)
+      : addressBucket(name, meta, deps.config);
   const reservation = await deps.limiter.reserve([bucket]);
   if (reservation.retryAfterMs > 0) throw rateLimited(reservation.retryAfterMs);
   return reservation;

@@ -78,7 +78,7 @@ export async function verifyMfa(
   const reservation = await limiter.reserve([
     lock,
     { key: `mfa-fail-hour:${userId}`, ...MFA_HOURLY_LIMIT },
-    addressBucket('codeFailures', meta),
+    addressBucket('codeFailures', meta, deps.config),
   ]);
   if (reservation.retryAfterMs > 0) throw rateLimited(reservation.retryAfterMs);
 

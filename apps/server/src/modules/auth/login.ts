@@ -31,6 +31,7 @@ const DEVICE_FAILURE_LIMIT = { limit: 10, windowMs: 15 * MINUTE };
  * gets one of its own, so 429 does not tell known accounts from unknown ones.
  */
 function failureBuckets(
+  config: AppDeps['config'],
   meta: RequestMeta,
   identifier: string,
   user: UserRow | undefined,
@@ -41,7 +42,7 @@ function failureBuckets(
   }
   const account = user ? `user:${user.id}` : `name:${identifier.trim().toLowerCase()}`;
   return [
-    addressBucket('loginFailures', meta),
+    addressBucket('loginFailures', meta, config),
     { key: `login-fail:acct:${account}`, ...ACCOUNT_FAILURE_LIMIT },
   ];
 }
@@ -69,7 +70,7 @@ export async function login(
 > {
   const { db, clock, limiter } = deps;
   if (!identifier.trim() || !password) throw badRequest('missing_credentials');
-  const address = addressBucket('loginFailures', meta);
+  const address = addressBucket('loginFailures', meta, deps.config);
   const details = { identifier: identifier.slice(0, 254) };
   if (!device) {
     // Cheap early refusal of a throttled address, before any database work; the
@@ -87,7 +88,7 @@ export async function login(
   }
 
   const user = await findUserByIdentifier(db, identifier);
-  const buckets = failureBuckets(meta, identifier, user, device);
+  const buckets = failureBuckets(deps.config, meta, identifier, user, device);
   // Counted before the password check, in one step: parallel guesses beyond the budget get 429.
   const reservation = await limiter.reserve(buckets);
   if (reservation.retryAfterMs > 0) {
