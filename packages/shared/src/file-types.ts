@@ -11,7 +11,8 @@ export interface AcceptedFileType {
   inline: boolean;
 }
 
-export const WORD_DOCUMENT = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const WORD_DOCUMENT =
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const EXCEL_WORKBOOK = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const POWERPOINT_PRESENTATION =
   'application/vnd.openxmlformats-officedocument.presentationml.presentation';

@@ -1,3 +1,4 @@
+import { ACCEPTED_EXTENSIONS_LABEL } from '@studio/shared/file-types';
 import { MESSAGE_BODY_MAX } from '@studio/shared/limits';
 import {
   type ClipboardEvent,
@@ -129,7 +130,7 @@ export function ComposerForm({
             <PaperclipIcon />
           </button>
           <p id={hintId} className="min-w-0 text-xs text-slate-600 dark:text-slate-400">
-            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.
+            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB: {ACCEPTED_EXTENSIONS_LABEL}.
             <span className="hidden sm:inline"> Enter wysyła, Shift+Enter to nowa linia.</span>
           </p>
         </div>

@@ -1,3 +1,8 @@
+import {
+  ACCEPTED_EXTENSIONS,
+  ACCEPTED_FILE_TYPES,
+  FILE_ACCEPT_ATTRIBUTE,
+} from '@studio/shared/file-types';
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -26,27 +31,15 @@ export type FileSource = 'picker' | 'paste' | 'drop';
 /** Images shown inline (SPEC.md §9: PNG, JPG, JPEG, WEBP). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
-/** Other files the API accepts as downloads. */
-const DOCUMENT_MIME_TYPES = [
-  'application/pdf',
-  'text/plain',
-  'application/zip',
+/** The API's list (packages/shared), plus the odd names Windows gives a ZIP. */
+const ACCEPTED_MIME_TYPES = [
+  ...ACCEPTED_FILE_TYPES.map((type) => type.mime),
   'application/x-zip-compressed',
   'application/x-zip',
 ];
-const DOCUMENT_EXTENSIONS = ['pdf', 'txt', 'zip'];
 
-/** Value for the picker's `accept` attribute. */
-export const ACCEPT_ATTRIBUTE = [
-  ...IMAGE_MIME_TYPES,
-  ...IMAGE_EXTENSIONS.map((ext) => `.${ext}`),
-  'application/pdf',
-  '.pdf',
-  'text/plain',
-  '.txt',
-  'application/zip',
-  '.zip',
-].join(',');
+/** Value for the picker's `accept` attribute: the server's list, from packages/shared. */
+export const ACCEPT_ATTRIBUTE = FILE_ACCEPT_ATTRIBUTE;
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -65,9 +58,8 @@ export function isImageFile(file: FileLike): boolean {
  */
 export function isAcceptedFile(file: FileLike): boolean {
   if (isImageFile(file)) return true;
-  if (DOCUMENT_MIME_TYPES.includes(file.type)) return true;
-  const ext = extensionOf(file.name);
-  return IMAGE_EXTENSIONS.includes(ext) || DOCUMENT_EXTENSIONS.includes(ext);
+  if (ACCEPTED_MIME_TYPES.includes(file.type)) return true;
+  return ACCEPTED_EXTENSIONS.includes(extensionOf(file.name));
 }
 
 export function isTooLarge(file: FileLike): boolean {
