@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useSeenMessages } from '../hooks/use-seen-messages';
 import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
 import { formatFullDateTime, formatMessageTime } from '../lib/format';
@@ -24,6 +25,7 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
   return (
     <li
       data-testid="message"
+      data-message-id={message.id}
       data-admin={message.is_admin ? 'true' : undefined}
       className={`flex ${isOwn ? 'justify-end' : 'justify-start'}`}
     >
@@ -85,6 +87,8 @@ interface MessageThreadProps {
   emptyText?: string;
   /** Older pages of a long thread, loaded as the reader scrolls up. */
   older?: OlderMessages;
+  /** The newest message that was on screen in an active tab (read state, DESIGN.md §7.5). */
+  onMessagesSeen?: (upTo: number) => void;
 }
 
 const noOlder: OlderMessages = {
@@ -110,8 +114,11 @@ export function MessageThread({
   sentCount,
   emptyText = NO_MESSAGES_MESSAGE,
   older = noOlder,
+  onMessagesSeen,
 }: MessageThreadProps) {
   const scrollRef = useRef<HTMLElement>(null);
+  const messageIds = useMemo(() => messages.map((m) => m.id), [messages]);
+  useSeenMessages({ scrollRoot: scrollRef, messageIds, onSeen: onMessagesSeen });
   const wasNearBottom = useRef(true);
   const lastSent = useRef(sentCount);
   // The scroll state after the last commit or scroll, and the first message then shown.
