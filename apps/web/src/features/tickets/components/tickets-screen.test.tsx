@@ -115,7 +115,8 @@ const listGets = (calls: StubbedCall[]) =>
 function stubTicketApi(thread: () => unknown[]) {
   return stubFetch((call) => {
     if (isListUrl(call.url)) return json(200, { tickets: [ticket], next_cursor: null });
-    if (call.url === '/api/tickets/5/messages?mark_read=false') return json(200, { messages: thread() });
+    if (call.url === '/api/tickets/5/messages?mark_read=false')
+      return json(200, { messages: thread() });
     return json(404, { error: 'not_found' });
   });
 }

@@ -164,6 +164,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                   key={selectedId ?? 'none'}
                   ref={composerRef}
                   ticketId={selectedId ?? DRAFT_TICKET_ID}
+                  userId={user.id}
                   username={user.username}
                   onCreated={navigation.openCreatedTicket}
                   autoFocus={navigation.shouldFocusComposer}

@@ -12,9 +12,9 @@ import {
 
 /**
  * Which files a message may carry (SPEC.md §5, §9): at most 5, each at most
- * 8 MB. Files chosen with the picker or pasted are size-checked at once and an
- * oversize one is skipped with a toast; dropped files are not checked when
- * they are dropped, and an oversize one is silently left out when sending.
+ * 8 MB, of the types in packages/shared/src/file-types.ts. Files are checked
+ * as they are added, however they come (picker, paste, drop); refused ones
+ * are listed in the composer with the reason (issue 18).
  */
 
 export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE };
@@ -66,41 +66,50 @@ export function isTooLarge(file: FileLike): boolean {
   return file.size > MAX_FILE_BYTES;
 }
 
+/** Why a file was not attached; the composer lists each refused file with its reason. */
+export type RefusalReason = 'type' | 'size' | 'count';
+
+export interface RefusedFile<T extends FileLike> {
+  file: T;
+  reason: RefusalReason;
+}
+
 export interface AddFilesResult<T extends FileLike> {
   files: T[];
-  /** Skipped for size (picker and paste only). */
+  /** Every file not attached, with its reason, in the order they came. */
+  refused: RefusedFile<T>[];
   tooLarge: number;
-  /** Skipped because the message already holds the maximum. */
+  /** Refused because the message already holds the maximum. */
   overLimit: number;
   unsupported: number;
 }
 
-/** Adds `incoming` to the files already attached, applying the rules above. */
+/**
+ * Adds `incoming` to the files already attached, applying the rules above.
+ * Since issue 18 every source is size-checked at once (a dropped file too):
+ * a refused file is listed in the composer, never silently left out.
+ */
 export function addFiles<T extends FileLike>(
   current: readonly T[],
   incoming: readonly T[],
-  source: FileSource,
+  _source: FileSource,
 ): AddFilesResult<T> {
   const files = [...current];
-  let tooLarge = 0;
-  let overLimit = 0;
-  let unsupported = 0;
+  const refused: RefusedFile<T>[] = [];
   for (const file of incoming) {
-    if (!isAcceptedFile(file)) {
-      unsupported += 1;
-      continue;
-    }
-    if (source !== 'drop' && isTooLarge(file)) {
-      tooLarge += 1;
-      continue;
-    }
-    if (files.length >= MAX_FILES_PER_MESSAGE) {
-      overLimit += 1;
-      continue;
-    }
-    files.push(file);
+    if (!isAcceptedFile(file)) refused.push({ file, reason: 'type' });
+    else if (isTooLarge(file)) refused.push({ file, reason: 'size' });
+    else if (files.length >= MAX_FILES_PER_MESSAGE) refused.push({ file, reason: 'count' });
+    else files.push(file);
   }
-  return { files, tooLarge, overLimit, unsupported };
+  const counted = (reason: RefusalReason) => refused.filter((r) => r.reason === reason).length;
+  return {
+    files,
+    refused,
+    tooLarge: counted('size'),
+    overLimit: counted('count'),
+    unsupported: counted('type'),
+  };
 }
 
 /** The toasts an `addFiles` result calls for, one per kind of problem. */
