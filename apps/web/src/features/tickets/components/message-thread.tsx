@@ -12,6 +12,7 @@ import {
 } from '../lib/thread-pages';
 import { AttachmentList, type AttachmentTone } from './attachment-view';
 import { CrownIcon } from './icons';
+import { LinkifiedText } from './linkified-text';
 import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
 import { secondaryButtonClass } from './styles';
 
@@ -65,8 +66,9 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
           )}
         </header>
         {message.body && (
-          <p className="mt-1 text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
-            {message.body}
+          // overflow-wrap:anywhere breaks a long URL or word inside the bubble on a phone.
+          <p className="mt-1 text-[0.95rem] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
+            <LinkifiedText body={message.body} tone={isOwn ? 'own' : 'other'} />
           </p>
         )}
         <AttachmentList files={message.files} tone={attachmentTone(message, viewerId)} />
