@@ -1,10 +1,13 @@
+import { useMemo } from 'react';
 import { linkSegments } from '../lib/link-segments';
 
 /** A message body with its web and e-mail addresses clickable, opening in a new tab. */
 export function LinkifiedText({ body, tone }: { body: string; tone: 'own' | 'other' }) {
+  // A thread re-renders on every scroll-loaded page; the body of a message never changes.
+  const segments = useMemo(() => linkSegments(body), [body]);
   return (
     <>
-      {linkSegments(body).map((segment, index) =>
+      {segments.map((segment, index) =>
         segment.kind === 'text' ? (
           segment.text
         ) : (
