@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { updateCachedTickets } from '../api/get-tickets';
 import { unreadCountQueryKey } from '../api/get-unread-count';
 import { markRead, markUnread } from '../api/read-state';
+import { withUnreadCount } from '../lib/selection';
 
 /**
  * The open ticket's read marker (DESIGN.md §7.5): moved forward to the
@@ -22,11 +23,7 @@ export function useReadState(ticketId: number | null) {
 
   const applyCount = useCallback(
     (id: number, unreadCount: number) => {
-      updateCachedTickets(queryClient, (list) =>
-        list.map((t) =>
-          t.id === id && t.unread_count !== unreadCount ? { ...t, unread_count: unreadCount } : t,
-        ),
-      );
+      updateCachedTickets(queryClient, (list) => withUnreadCount(list, id, unreadCount));
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
     },
     [queryClient],
