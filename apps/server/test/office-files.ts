@@ -23,36 +23,50 @@ export function buildZip(parts: readonly ZipPart[]): Buffer {
     const body = part.stored ? raw : deflateRawSync(raw);
     const method = part.stored ? 0 : 8;
     const crc = crc32(raw);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // The local header and the central directory entry carry the same fields at other offsets.
+    const local = record(30, [
+      [0, 4, 0x04034b50],
+      [4, 2, 20],
+      [8, 2, method],
+      [14, 4, crc],
+      [18, 4, body.length],
+      [22, 4, raw.length],
+      [26, 2, name.length],
+    ]);
+    const central = record(46, [
+      [0, 4, 0x02014b50],
+      [4, 2, 20],
+      [6, 2, 20],
+      [10, 2, method],
+      [16, 4, crc],
+      [20, 4, body.length],
+      [24, 4, raw.length],
+      [28, 2, name.length],
+      [42, 4, offset],
+    ]);
     locals.push(local, name, body);
     centrals.push(central, name);
     offset += 30 + name.length + body.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = record(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, parts.length],
+    [10, 2, parts.length],
+    [12, 4, directory.length],
+    [16, 4, offset],
+  ]);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** A little-endian record of `size` bytes with the given [offset, width, value] fields set. */
+function record(size: number, fields: Array<[number, 2 | 4, number]>): Buffer {
+  const buffer = Buffer.alloc(size);
+  for (const [offset, width, value] of fields) {
+    if (width === 2) buffer.writeUInt16LE(value, offset);
+    else buffer.writeUInt32LE(value, offset);
+  }
+  return buffer;
 }
 
 const OOXML_MAIN = {
