@@ -134,10 +134,13 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                 onSetStatus={admin.setStatus}
                 onDelete={admin.openDelete}
                 readerActions={
-                  <MarkUnreadButton
-                    isHeld={readState.isHeldUnread}
-                    onMarkUnread={() => void readState.markUnread()}
-                  />
+                  // Only the other side's messages can be unread.
+                  messages.some((m) => m.user_id !== user.id) && (
+                    <MarkUnreadButton
+                      isHeld={readState.isHeldUnread}
+                      onMarkUnread={() => void readState.markUnread()}
+                    />
+                  )
                 }
               />
               <MessageThread
