@@ -106,6 +106,22 @@ async function bringToFront(page: Page) {
   });
 }
 
+/** Screenshots at 1280 and 390 px in both themes, and axe on the composer in each theme. */
+async function shotsWithAxe(page: Page, name: string) {
+  for (const theme of THEMES) {
+    await page.evaluate((value) => {
+      document.documentElement.classList.toggle('dark', value === 'dark');
+    }, theme);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+      await shot(page, `${name}-${width}-${theme}`);
+    }
+    const axe = await new AxeBuilder({ page }).include('form').analyze();
+    expect(axe.violations.map((v) => `${theme} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 const textarea = (page: Page) => page.locator('form textarea');
 const messages = (page: Page) => page.getByTestId('message');
 
@@ -177,6 +193,7 @@ test('the composer: a draft survives reload, Enter adds a line, Ctrl+Enter sends
   await page.keyboard.press('Control+Enter');
   await page.waitForTimeout(500);
   await expect(messages(page)).toHaveCount(2);
+  await shotsWithAxe(page, 'daily-use-composer-over-limit');
   await textarea(page).fill('Krótko, z plikami.');
 
   // A refused file is listed with its reason and blocks sending until removed.
@@ -190,18 +207,7 @@ test('the composer: a draft survives reload, Enter adds a line, Ctrl+Enter sends
   await expect(send).toBeDisabled();
   await page.keyboard.press('Control+Enter');
 
-  for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((value) => {
-      document.documentElement.classList.toggle('dark', value === 'dark');
-    }, theme);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await shot(page, `daily-use-composer-${width}-${theme}`);
-    }
-    const axe = await new AxeBuilder({ page }).include('form').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  }
+  await shotsWithAxe(page, 'daily-use-composer-refused');
 
   await page.getByRole('button', { name: 'Usuń program.exe z listy' }).click();
   await expect(send).toBeEnabled();

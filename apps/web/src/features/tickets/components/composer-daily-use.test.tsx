@@ -47,6 +47,9 @@ const file = (name: string, size: number, type: string) => {
   return f;
 };
 
+// Each test renders the composer several times; a busy shared machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   stubMatchMedia();
   localStorage.clear();
