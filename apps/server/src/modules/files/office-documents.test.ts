@@ -1,3 +1,4 @@
+import { ErrorAnswerSchema } from '@studio/shared/answers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
 import { buildZip, ODF_TYPES, odfFile, ooxmlFile } from '../../../test/office-files';
@@ -80,6 +81,8 @@ describe('office documents (DESIGN.md §7.6)', () => {
         error: 'unsupported_file_type',
         details: { reason: 'macro' },
       });
+      // The refusal follows the shared contract the web app reads.
+      expect(ErrorAnswerSchema.safeParse(response.json()).success).toBe(true);
     }
     // Nothing was stored: the refused ticket does not exist.
     expect((await alice.client.get('/api/tickets')).json().tickets).toEqual([]);
