@@ -376,7 +376,7 @@ test('at most 5 files per message, and a picked file over 8 MB is refused with a
   await context.close();
 });
 
-test('dropping files anywhere shows the overlay; an oversize dropped file is left out when sending', async ({
+test('dropping files anywhere shows the overlay; an oversize dropped file is listed as refused', async ({
   browser,
 }) => {
   const { context, page } = await newCustomer(browser);
@@ -396,12 +396,14 @@ test('dropping files anywhere shows the overlay; an oversize dropped file is lef
     }),
   });
 
-  // Not size-checked on drop (no toast); silently omitted at send.
+  // Issue 18: size-checked on drop too, listed with its reason; nothing is sent until removed.
   await dropFiles(page, [{ name: 'za-duzy.png', type: 'image/png', size: 8 * 1024 * 1024 + 10 }]);
   await expect(overlay).toBeHidden();
-  await expect(page.getByTestId('file-preview')).toHaveCount(1);
-  await expect(page.getByText('Plik nie może być większy niż 8MB')).toHaveCount(0);
+  await expect(page.getByTestId('file-preview')).toHaveCount(0);
+  await expect(page.getByTestId('refused-files')).toContainText('za-duzy.png — za duży');
   await page.getByLabel('Opisz swoją sprawę').fill('Plik był za duży.');
+  await expect(page.getByRole('button', { name: 'Utwórz zgłoszenie' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Usuń za-duzy.png z listy' }).click();
   await page.getByRole('button', { name: 'Utwórz zgłoszenie' }).click();
   const sent = messages(page).filter({ hasText: 'Plik był za duży.' });
   await expect(sent).toBeVisible();
@@ -409,7 +411,7 @@ test('dropping files anywhere shows the overlay; an oversize dropped file is lef
   await context.close();
 });
 
-test('keyboard only: new ticket, message with Enter, newline with Shift+Enter', async ({
+test('keyboard only: new ticket, newline with Enter, message with Ctrl+Enter', async ({
   browser,
 }) => {
   const { context, page } = await newCustomer(browser);
@@ -438,18 +440,19 @@ test('keyboard only: new ticket, message with Enter, newline with Shift+Enter', 
   }
   await expect(textarea).toBeFocused();
   await page.keyboard.type('Pierwsza linia');
-  await page.keyboard.press('Shift+Enter');
-  await page.keyboard.type('druga linia');
+  // Issue 18: Enter adds a line, Ctrl+Enter sends.
   await page.keyboard.press('Enter');
+  await page.keyboard.type('druga linia');
+  await page.keyboard.press('Control+Enter');
   await expect(messages(page).filter({ hasText: 'Pierwsza linia' })).toContainText('druga linia');
 
   // The focus stays in the composer for the next message.
   const reply = page.getByLabel('Treść wiadomości');
   await expect(reply).toBeFocused();
   await page.keyboard.type('Kolejna wiadomość');
-  // A second Enter while the first send is still under way must not send it again.
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
+  // A second Ctrl+Enter while the first send is still under way must not send it again.
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Control+Enter');
   await expect(messages(page).filter({ hasText: 'Kolejna wiadomość' })).toHaveCount(1);
   await page.reload();
   await expect(messages(page).filter({ hasText: 'Pierwsza linia' })).toBeVisible();
@@ -505,7 +508,7 @@ test('while a message uploads a progress bar shows and a second send cannot star
   await page.getByRole('button', { name: 'Wyślij' }).click();
   await expect(page.getByRole('progressbar', { name: 'Wysyłanie plików' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Wysyłanie…' })).toBeDisabled();
-  await page.getByLabel('Treść wiadomości').press('Enter');
+  await page.getByLabel('Treść wiadomości').press('Control+Enter');
   release();
   const sent = messages(page).filter({ hasText: 'Zrzut ekranu w wysokiej rozdzielczości.' });
   await expect(sent).toHaveCount(1);

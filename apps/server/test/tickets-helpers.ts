@@ -9,6 +9,7 @@ import { users } from '../src/db/schema/index';
 import type { Clock } from '../src/lib/clock';
 import { createSession } from '../src/modules/auth/index';
 import { Client, ORIGIN } from './helpers';
+import { buildZip } from './office-files';
 
 /**
  * A verified account with a live session, created directly in the database:
@@ -143,41 +144,9 @@ export const pdfFile = () =>
   );
 
 /** A one-entry ZIP archive, built byte by byte (stored, no compression). */
+/** A plain ZIP holding one stored text file. */
 export function zipFile(): Buffer {
-  const name = Buffer.from('a.txt');
-  const data = Buffer.from('hello');
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + name.length, 12);
-  end.writeUInt32LE(30 + name.length + data.length, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  return buildZip([{ name: 'a.txt', data: 'hello', stored: true }]);
 }
 
 /** Every file under DATA_DIR/uploads (temp files included). */

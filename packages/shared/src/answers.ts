@@ -49,10 +49,19 @@ export const NotificationPrefsSchema = z.object({ email: z.boolean() });
 
 export const HealthAnswerSchema = z.object({ status: z.literal('ok') });
 
-/** Every refusal: `{error}`, with `details` for `validation_failed`. */
+/**
+ * Every refusal: `{error}`, with `details` for `validation_failed` (the fields),
+ * and `{reason: 'macro'}` for an `unsupported_file_type` that is a macro-enabled
+ * office document (DESIGN.md §7.6), so the app can say what to do instead.
+ */
 export const ErrorAnswerSchema = z.object({
   error: z.enum(ERROR_CODES),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z
+    .union([
+      z.array(z.object({ path: z.string(), message: z.string() })),
+      z.object({ reason: z.literal('macro') }),
+    ])
+    .optional(),
 });
 
 export type PublicUser = z.infer<typeof PublicUserSchema>;

@@ -64,7 +64,7 @@ const idempotencyKey = {
 const uploadRefusals = refusals([...JSON_WRITE, 401, 413, 415, 429, 503], {
   400: '`validation_failed` (empty or too long text, bad key) or `too_many_files`.',
   413: "`file_too_large`, or `quota_exceeded` (the owner's storage quota).",
-  415: '`unsupported_file_type` (or `unsupported_media_type` for the request itself).',
+  415: "`unsupported_file_type` (with `details: {reason: 'macro'}` for docm, xlsm, pptm or any VBA project), or `unsupported_media_type` for the request itself.",
 });
 
 const eventStream = (events: string): ApiOperation['answers'][number] => ({

@@ -1,6 +1,7 @@
+import { ACCEPTED_EXTENSIONS_LABEL } from '@studio/shared/file-types';
 import { MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
+import { waitInWords } from '@studio/shared/wait-in-words';
 import { type ApiError, isApiError, isNetworkError } from './api-client';
-import { countOf } from './plural';
 
 /**
  * Every error code → Polish message mapping of the app lives here (SPEC.md §8,
@@ -36,14 +37,32 @@ export const TICKET_CODE_MESSAGES: Readonly<Record<string, string>> = {
 export const CLOSED_TICKET_MESSAGE = 'Ten ticket jest zamknięty. Nie możesz pisać wiadomości.';
 export const FILE_TOO_LARGE_MESSAGE = 'Plik nie może być większy niż 8MB';
 export const TOO_MANY_FILES_MESSAGE = `Możesz dołączyć maksymalnie ${MAX_FILES_PER_MESSAGE} plików do jednej wiadomości.`;
-export const UNSUPPORTED_FILE_MESSAGE =
-  'Nieobsługiwany typ pliku. Dozwolone: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.';
+export const UNSUPPORTED_FILE_MESSAGE = `Nieobsługiwany typ pliku. Dozwolone: ${ACCEPTED_EXTENSIONS_LABEL}.`;
+/** 415 with `details.reason: 'macro'` (docm, xlsm, pptm): the format is fine, the macros are not. */
+export const MACRO_DOCUMENT_MESSAGE =
+  'Dokumenty z makrami (DOCM, XLSM, PPTM) nie są przyjmowane. Zapisz plik jako DOCX, XLSX lub PPTX i dołącz go ponownie.';
+
+/** „Spróbuj ponownie za 48 min.”: the server's Retry-After in words, or „za chwilę” without it. */
+export function tryAgainLater(error: ApiError): string {
+  const when = waitInWords(error.retryAfter ?? 0);
+  // „za 2 godz.” already ends with its abbreviation's dot.
+  return `Spróbuj ponownie ${when}${when.endsWith('.') ? '' : '.'}`;
+}
+
+function isMacroRefusal(error: ApiError): boolean {
+  const details = error.details;
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    'reason' in details &&
+    details.reason === 'macro'
+  );
+}
 
 export const NETWORK_SEND_MESSAGE =
   'Brak połączenia z serwerem. Wiadomość nie została wysłana — spróbuj ponownie, nie zostanie zdublowana.';
 export const RATE_LIMITED_SEND_MESSAGE =
   'Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za chwilę.';
-const SECONDS = { one: 'sekundę', few: 'sekundy', many: 'sekund' };
 
 export const SEND_FAILED_MESSAGE = 'Nie udało się wysłać wiadomości. Spróbuj ponownie.';
 
@@ -60,10 +79,10 @@ export function sendErrorMessage(error: unknown): string {
       return FILE_TOO_LARGE_MESSAGE;
     case 'unsupported_file_type':
     case 'unsupported_media_type':
-      return UNSUPPORTED_FILE_MESSAGE;
+      return isMacroRefusal(error) ? MACRO_DOCUMENT_MESSAGE : UNSUPPORTED_FILE_MESSAGE;
     case 'rate_limited':
       return error.retryAfter && error.retryAfter > 0
-        ? `Wysyłasz wiadomości zbyt szybko. Spróbuj ponownie za ${countOf(error.retryAfter, SECONDS)}.`
+        ? `Wysyłasz wiadomości zbyt szybko. ${tryAgainLater(error)}`
         : RATE_LIMITED_SEND_MESSAGE;
     case 'not_found':
       return 'To zgłoszenie już nie istnieje.';
@@ -213,6 +232,9 @@ export function errorMessage(screen: ErrorScreen, error: unknown): string {
 function messageForApiError(table: ScreenMessages, error: ApiError): string {
   const byCode = table.codes?.[error.code];
   if (byCode) return byCode;
+  if ((error.code === 'rate_limited' || error.status === 429) && error.retryAfter) {
+    return `Zbyt wiele prób. ${tryAgainLater(error)}`;
+  }
   const common = COMMON_CODES[error.code as keyof typeof COMMON_CODES];
   if (common) return common;
   if (error.status === 429) return RATE_LIMITED_MESSAGE;

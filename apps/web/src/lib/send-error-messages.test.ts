@@ -20,7 +20,7 @@ describe('send error messages', () => {
       [new ApiError({ status: 413, code: 'file_too_large' }), 'Plik nie może być większy niż 8MB'],
       [
         new ApiError({ status: 415, code: 'unsupported_file_type' }),
-        'Nieobsługiwany typ pliku. Dozwolone: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.',
+        'Nieobsługiwany typ pliku. Dozwolone: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP, DOCX, XLSX, PPTX, ODT, ODS, ODP.',
       ],
       [new ApiError({ status: 429, code: 'rate_limited' }), RATE_LIMITED_SEND_MESSAGE],
       [new ApiError({ status: 500, code: 'internal' }), SEND_FAILED_MESSAGE],

@@ -3,6 +3,7 @@ import type { MeResponse, PublicUser } from '@studio/shared/types';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, isApiError } from './api-client';
+import { clearAllDrafts } from './drafts';
 
 /**
  * Who is logged in, shared by every feature (the account screens and the
@@ -110,6 +111,7 @@ export function clearCurrentUser(
   { deliberate = false }: { deliberate?: boolean } = {},
 ) {
   isDeliberateLogout = deliberate;
+  if (deliberate) clearAllDrafts();
   queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
 }

@@ -1,3 +1,5 @@
+import { ACCEPTED_FILE_TYPES } from '@studio/shared/file-types';
+
 /**
  * The name a file is listed and downloaded under. The uploader chooses it, and
  * staff open what they download, so the name must not lie about the content
@@ -18,14 +20,9 @@
  * it twice changes nothing.
  */
 
-const EXTENSIONS: Record<string, readonly string[]> = {
-  'image/png': ['png'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/webp': ['webp'],
-  'application/pdf': ['pdf'],
-  'application/zip': ['zip'],
-  'text/plain': ['txt'],
-};
+const EXTENSIONS: Record<string, readonly string[]> = Object.fromEntries(
+  ACCEPTED_FILE_TYPES.map((type) => [type.mime, type.extensions]),
+);
 
 export const FILENAME_MAX_CHARS = 200;
 const FALLBACK_STEM = 'plik';

@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
+import { ACCEPTED_FILE_TYPES } from '@studio/shared/file-types';
 import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../lib/errors';
 import { cleanFilename } from './filename';
 import { reencodeImage, unsupportedFileType } from './image';
+import { inspectZip } from './office';
 
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** Accepted types with a signature `file-type` knows; text and office documents are checked below. */
 const FILE_TYPES = new Set(['application/pdf', 'application/zip']);
+const ACCEPTED = new Set(ACCEPTED_FILE_TYPES.map((type) => type.mime));
+/** Local file header: every ZIP container (docx, odt, …) starts with it. */
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** 415 with a reason, so the writer is told that macros, not Word files, are the problem. */
+export const macroDocumentRefused = () =>
+  new AppError(415, 'unsupported_file_type', { details: { reason: 'macro' } });
 
 /** A stored file ready to be written: bytes we produced or checked, never the upload as sent. */
 export interface PreparedFile {
@@ -25,6 +36,7 @@ export interface PreparedFile {
  * an HTML or SVG page renamed to .txt or .png is refused.
  */
 export async function detectType(data: Buffer): Promise<string> {
+  if (data.subarray(0, 4).equals(ZIP_MAGIC)) return zipContainerType(data);
   const detected = await fileTypeFromBuffer(data);
   if (detected) {
     if (IMAGE_TYPES.has(detected.mime) || FILE_TYPES.has(detected.mime)) return detected.mime;
@@ -32,6 +44,15 @@ export async function detectType(data: Buffer): Promise<string> {
   }
   if (isPlainText(data)) return 'text/plain';
   throw unsupportedFileType();
+}
+
+/** A ZIP is an office document, a macro-enabled one (refused) or a plain archive. */
+function zipContainerType(data: Buffer): string {
+  const verdict = inspectZip(data);
+  if (verdict.kind === 'macro') throw macroDocumentRefused();
+  const mime = verdict.kind === 'document' ? verdict.mime : 'application/zip';
+  if (!ACCEPTED.has(mime)) throw unsupportedFileType();
+  return mime;
 }
 
 function isPlainText(data: Buffer): boolean {

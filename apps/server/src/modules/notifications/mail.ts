@@ -1,3 +1,4 @@
+import { countOf, plural } from '@studio/shared/plural';
 import type { MailMessage } from '../../mail/transport';
 
 /** Polish notification e-mails (plain text plus HTML). */
@@ -17,13 +18,14 @@ export function buildNotificationMail(
   return { to, subject, text: `${intro}\n\n${link}\n\n${footer}`, html };
 }
 
-/** "1 nowa wiadomość", "3 nowe wiadomości", "5 nowych wiadomości". */
+/** "1 nowa wiadomość", "3 nowe wiadomości", "5 nowych wiadomości" (the shared plural helper). */
 export function messagesPl(n: number): string {
-  const last = n % 10;
-  const lastTwo = n % 100;
-  if (n === 1) return '1 nowa wiadomość';
-  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${n} nowe wiadomości`;
-  return `${n} nowych wiadomości`;
+  return countOf(n, { one: 'nowa wiadomość', few: 'nowe wiadomości', many: 'nowych wiadomości' });
+}
+
+/** The verb agrees with the count: „czeka 1 nowa”, „czekają 2 nowe”, „czeka 5 nowych”. */
+export function waitsPl(n: number): string {
+  return plural(n, { one: 'czeka', few: 'czekają', many: 'czeka' });
 }
 
 export const notificationMails = {
@@ -34,7 +36,7 @@ export const notificationMails = {
       input.count === 1
         ? `Nowa odpowiedź w zgłoszeniu #${input.seq}`
         : `Nowe odpowiedzi w zgłoszeniu #${input.seq}`,
-      `W Twoim zgłoszeniu #${input.seq} czeka ${messagesPl(input.count)} od naszego zespołu.`,
+      `W Twoim zgłoszeniu #${input.seq} ${waitsPl(input.count)} ${messagesPl(input.count)} od naszego zespołu.`,
       input.link,
     ),
   /** To an admin: a customer opened a ticket or wrote in one. */

@@ -133,9 +133,11 @@ export function SignatureGenerator() {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
+    // One column of minmax(0, 1fr) below lg: an implicit `auto` track would grow to the
+    // widest unbreakable content (a long option or file name) and scroll a 360 px phone sideways.
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
       <form
-        className="space-y-5 rounded-3xl border border-slate-200 bg-white/70 p-5 shadow-lg shadow-slate-900/5 backdrop-blur-md sm:p-6 dark:border-white/10 dark:bg-slate-950/55 dark:shadow-black/30"
+        className="min-w-0 space-y-5 rounded-3xl border border-slate-200 bg-white/70 p-5 shadow-lg shadow-slate-900/5 backdrop-blur-md sm:p-6 dark:border-white/10 dark:bg-slate-950/55 dark:shadow-black/30"
         aria-label="Dane podpisu"
         onSubmit={(event) => {
           event.preventDefault();
@@ -223,8 +225,8 @@ export function SignatureGenerator() {
           {isExporting ? 'Przygotowywanie…' : 'Pobierz PNG'}
         </button>
         <p className="text-center text-xs text-slate-500 dark:text-slate-400">
-          Plik <span className="font-mono">{fileName}</span> · {SIGNATURE_WIDTH}×{SIGNATURE_HEIGHT}{' '}
-          px
+          Plik <span className="font-mono break-all">{fileName}</span> · {SIGNATURE_WIDTH}×
+          {SIGNATURE_HEIGHT} px
         </p>
         <p
           role="status"
@@ -236,7 +238,7 @@ export function SignatureGenerator() {
 
       <section
         aria-labelledby="signature-preview-heading"
-        className="rounded-3xl border border-slate-200 bg-white/70 p-4 shadow-lg shadow-slate-900/5 backdrop-blur-md sm:p-6 dark:border-white/10 dark:bg-slate-950/55 dark:shadow-black/30"
+        className="min-w-0 rounded-3xl border border-slate-200 bg-white/70 p-4 shadow-lg shadow-slate-900/5 backdrop-blur-md sm:p-6 dark:border-white/10 dark:bg-slate-950/55 dark:shadow-black/30"
       >
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <h2

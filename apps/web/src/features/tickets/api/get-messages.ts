@@ -15,18 +15,19 @@ export async function getMessages(
   ticketId: number,
   signal?: AbortSignal,
 ): Promise<TicketMessage[]> {
-  const raw = await api.get<unknown>(`/api/tickets/${ticketId}/messages`, signal ? { signal } : {});
+  // Reading never marks read (DESIGN.md §7.5): `use-read-state` does, for what was on screen.
+  const url = `/api/tickets/${ticketId}/messages?mark_read=false`;
+  const raw = await api.get<unknown>(url, signal ? { signal } : {});
   return parseMessages(raw);
 }
 
-/** Reading marks the messages read on the server, so this runs only for the open ticket. */
+/** The open ticket's newest messages; fetching them leaves the read marker where it is. */
 export function useMessages(ticketId: number | null) {
   return useQuery({
     queryKey: messagesQueryKey(ticketId ?? 0),
     queryFn: ({ signal }) => getMessages(ticketId ?? 0, signal),
     enabled: ticketId !== null && ticketId > 0,
-    // Always refetched when a ticket is opened: its stream was closed while another ticket was
-    // open, and the fetch is what marks the messages read on the server.
+    // Always refetched when a ticket is opened: its stream was closed while another ticket was open.
     staleTime: 0,
     retry: 1,
   });

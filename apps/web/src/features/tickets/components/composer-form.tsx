@@ -1,4 +1,4 @@
-import { MESSAGE_BODY_MAX } from '@studio/shared/limits';
+import { ACCEPTED_EXTENSIONS_LABEL } from '@studio/shared/file-types';
 import {
   type ClipboardEvent,
   type FormEvent,
@@ -6,10 +6,14 @@ import {
   type Ref,
   useId,
   useRef,
+  useState,
 } from 'react';
-import { ACCEPT_ATTRIBUTE, MAX_FILES_PER_MESSAGE } from '../lib/file-rules';
+import { sendShortcutLabel } from '../hooks/use-send-shortcut';
+import { ACCEPT_ATTRIBUTE, MAX_FILES_PER_MESSAGE, type RefusedFile } from '../lib/file-rules';
 import { FilePreview, fileKey } from './file-preview';
 import { PaperclipIcon, SendIcon } from './icons';
+import { isOverLimit, LengthCounter, OverLimitMark } from './length-counter';
+import { RefusedFilesList } from './refused-files-list';
 import { iconButtonClass, primaryButtonClass } from './styles';
 import { UploadProgress } from './upload-progress';
 
@@ -24,6 +28,9 @@ interface ComposerFormProps {
   files: readonly File[];
   onPickFiles: (files: File[]) => void;
   onRemoveFile: (index: number) => void;
+  /** Files not attached, with their reasons; sending waits until the list is empty. */
+  refused: readonly RefusedFile<File>[];
+  onRemoveRefused: (index: number) => void;
   error: string | null;
   isSending: boolean;
   /** 0..1 while files upload, null otherwise. */
@@ -43,6 +50,8 @@ export function ComposerForm({
   files,
   onPickFiles,
   onRemoveFile,
+  refused,
+  onRemoveRefused,
   error,
   isSending,
   progress,
@@ -53,6 +62,14 @@ export function ComposerForm({
   const bodyId = useId();
   const hintId = useId();
   const errorId = useId();
+  const counterId = useId();
+  const refusedId = useId();
+  const [scrollTop, setScrollTop] = useState(0);
+  const overLimit = isOverLimit(body);
+  const shortcut = sendShortcutLabel();
+  const describedBy = [hintId, counterId, refused.length > 0 && refusedId, error && errorId]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <form
@@ -71,23 +88,31 @@ export function ComposerForm({
         </ul>
       )}
 
+      <RefusedFilesList id={refusedId} refused={refused} onRemove={onRemoveRefused} />
+
       <label htmlFor={bodyId} className="sr-only">
         {isDraft ? 'Opisz swoją sprawę' : 'Treść wiadomości'}
       </label>
-      <textarea
-        id={bodyId}
-        ref={textareaRef}
-        value={body}
-        onChange={(event) => onBodyChange(event.target.value)}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-        rows={3}
-        maxLength={MESSAGE_BODY_MAX}
-        placeholder={isDraft ? 'Opisz swoją sprawę…' : 'Napisz wiadomość…'}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
-        className="block max-h-60 min-h-20 w-full resize-y rounded-xl border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-500 dark:border-white/25 dark:bg-slate-950/70 dark:text-white dark:placeholder:text-slate-400"
-      />
+      {/* The field is transparent over this box, so the over-limit mark behind it shows. */}
+      <div className="relative rounded-xl bg-white dark:bg-slate-950/70">
+        <OverLimitMark body={body} scrollTop={scrollTop} />
+        <textarea
+          id={bodyId}
+          ref={textareaRef}
+          value={body}
+          onChange={(event) => onBodyChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+          rows={3}
+          placeholder={isDraft ? 'Opisz swoją sprawę…' : 'Napisz wiadomość…'}
+          aria-describedby={describedBy}
+          aria-invalid={error || overLimit ? true : undefined}
+          // No maxLength: pasted text is never cut; what is too long is marked and counted.
+          className={`relative block max-h-60 min-h-20 w-full resize-y rounded-xl border bg-transparent ${overLimit ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-white/25'} px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-500 dark:text-white dark:placeholder:text-slate-400`}
+        />
+      </div>
+      <LengthCounter id={counterId} body={body} />
 
       {error && (
         <p
@@ -129,14 +154,16 @@ export function ComposerForm({
             <PaperclipIcon />
           </button>
           <p id={hintId} className="min-w-0 text-xs text-slate-600 dark:text-slate-400">
-            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB: PNG, JPG, JPEG, WEBP, PDF, TXT, ZIP.
-            <span className="hidden sm:inline"> Enter wysyła, Shift+Enter to nowa linia.</span>
+            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB: {ACCEPTED_EXTENSIONS_LABEL}.
+            <span className="hidden sm:inline"> Enter to nowa linia, {shortcut} wysyła.</span>
           </p>
         </div>
         <button
           type="submit"
           disabled={!canSubmit || isSending}
           aria-disabled={isSending || undefined}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          title={`Wyślij (${shortcut})`}
           className={`${primaryButtonClass} shrink-0`}
         >
           <SendIcon className="size-4" />

@@ -2,9 +2,12 @@ import { type Ref, useImperativeHandle, useRef } from 'react';
 import { useComposerDraft } from '../hooks/use-composer-draft';
 import { useComposerInput } from '../hooks/use-composer-input';
 import { useComposerSend } from '../hooks/use-composer-send';
+import { useKeepDraft, useSavedDraft } from '../hooks/use-draft';
+import { useRefusedFiles } from '../hooks/use-refused-files';
 import { canSend, type FileSource } from '../lib/file-rules';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { ComposerForm } from './composer-form';
+import { isOverLimit } from './length-counter';
 
 export interface ComposerHandle {
   /** Files dropped anywhere on the page (not size-checked here, SPEC.md §5). */
@@ -14,6 +17,8 @@ export interface ComposerHandle {
 interface ComposerProps {
   ref?: Ref<ComposerHandle>;
   ticketId: number;
+  /** Drafts are kept per user and ticket. */
+  userId: number;
   username: string;
   /** Called with the id of the ticket the draft's first message created. */
   onCreated: (ticketId: number) => void;
@@ -31,6 +36,7 @@ interface ComposerProps {
 export function Composer({
   ref,
   ticketId,
+  userId,
   username,
   onCreated,
   onSent,
@@ -38,7 +44,10 @@ export function Composer({
 }: ComposerProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const focusInput = () => textareaRef.current?.focus();
-  const draft = useComposerDraft();
+  const saved = useSavedDraft(userId, ticketId);
+  const draft = useComposerDraft(saved.initialBody);
+  useKeepDraft(saved.key, draft.body);
+  const refused = useRefusedFiles();
   const send = useComposerSend({
     ticketId,
     username,
@@ -53,14 +62,19 @@ export function Composer({
   // Files wait while a send runs: they would be cleared with the sent ones.
   const add = (incoming: File[], source: FileSource) => {
     if (send.isBusy() || incoming.length === 0) return;
-    draft.add(incoming, source);
+    refused.add(draft.add(incoming, source));
     send.clearError();
+  };
+  // Too long a text or a refused file still listed: the writer must fix it first (issue 18).
+  const isBlocked = () => isOverLimit(draft.current().body) || refused.refused.length > 0;
+  const trySend = () => {
+    if (!isBlocked()) void send.submit();
   };
 
   const input = useComposerInput({
     textareaRef,
     autoFocus,
-    onSend: () => void send.submit(),
+    onSend: trySend,
     onPasteFiles: (files) => add(files, 'paste'),
   });
 
@@ -83,11 +97,16 @@ export function Composer({
         draft.removeAt(index);
         focusInput();
       }}
+      refused={refused.refused}
+      onRemoveRefused={(index) => {
+        refused.removeAt(index);
+        focusInput();
+      }}
       error={send.error}
       isSending={send.isSending}
       progress={send.progress}
-      canSubmit={canSend(draft.body, draft.files)}
-      onSubmit={() => void send.submit()}
+      canSubmit={canSend(draft.body, draft.files) && !isBlocked()}
+      onSubmit={trySend}
     />
   );
 }

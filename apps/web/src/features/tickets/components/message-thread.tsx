@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useSeenMessages } from '../hooks/use-seen-messages';
 import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
 import { formatFullDateTime, formatMessageTime } from '../lib/format';
@@ -11,6 +12,7 @@ import {
 } from '../lib/thread-pages';
 import { AttachmentList, type AttachmentTone } from './attachment-view';
 import { CrownIcon } from './icons';
+import { LinkifiedText } from './linkified-text';
 import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
 import { secondaryButtonClass } from './styles';
 
@@ -24,6 +26,7 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
   return (
     <li
       data-testid="message"
+      data-message-id={message.id}
       data-admin={message.is_admin ? 'true' : undefined}
       className={`flex ${isOwn ? 'justify-end' : 'justify-start'}`}
     >
@@ -63,8 +66,9 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
           )}
         </header>
         {message.body && (
-          <p className="mt-1 text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
-            {message.body}
+          // overflow-wrap:anywhere breaks a long URL or word inside the bubble on a phone.
+          <p className="mt-1 text-[0.95rem] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
+            <LinkifiedText body={message.body} tone={isOwn ? 'own' : 'other'} />
           </p>
         )}
         <AttachmentList files={message.files} tone={attachmentTone(message, viewerId)} />
@@ -85,6 +89,8 @@ interface MessageThreadProps {
   emptyText?: string;
   /** Older pages of a long thread, loaded as the reader scrolls up. */
   older?: OlderMessages;
+  /** The newest message that was on screen in an active tab (read state, DESIGN.md §7.5). */
+  onMessagesSeen?: (upTo: number) => void;
 }
 
 const noOlder: OlderMessages = {
@@ -110,8 +116,11 @@ export function MessageThread({
   sentCount,
   emptyText = NO_MESSAGES_MESSAGE,
   older = noOlder,
+  onMessagesSeen,
 }: MessageThreadProps) {
   const scrollRef = useRef<HTMLElement>(null);
+  const messageIds = useMemo(() => messages.map((m) => m.id), [messages]);
+  useSeenMessages({ scrollRoot: scrollRef, messageIds, onSeen: onMessagesSeen });
   const wasNearBottom = useRef(true);
   const lastSent = useRef(sentCount);
   // The scroll state after the last commit or scroll, and the first message then shown.

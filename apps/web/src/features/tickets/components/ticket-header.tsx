@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatFullDateTime } from '../lib/format';
 import type { TicketSummary } from '../lib/selection';
 import { dangerButtonClass, secondaryButtonClass } from './styles';
@@ -9,6 +10,8 @@ interface TicketHeaderProps {
   isChangingStatus: boolean;
   onSetStatus: (status: TicketSummary['status']) => void;
   onDelete: () => void;
+  /** Actions for every reader (read state), before the admin's. */
+  readerActions?: ReactNode;
 }
 
 /** Number, status, owner (for admins) and the admin actions of the open ticket. */
@@ -18,6 +21,7 @@ export function TicketHeader({
   isChangingStatus,
   onSetStatus,
   onDelete,
+  readerActions,
 }: TicketHeaderProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-white/10">
@@ -39,6 +43,7 @@ export function TicketHeader({
           {ticket.created_at && <>Utworzone {formatFullDateTime(ticket.created_at)}</>}
         </p>
       </div>
+      {readerActions}
       {isAdmin && (
         <div className="flex flex-wrap gap-2">
           {ticket.status === 'open' ? (

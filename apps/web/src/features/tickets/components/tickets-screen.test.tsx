@@ -106,7 +106,7 @@ function threadStream(): FakeEventSource {
 }
 
 const threadGets = (calls: StubbedCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.url === '/api/tickets/5/messages');
+  calls.filter((c) => c.method === 'GET' && c.url === '/api/tickets/5/messages?mark_read=false');
 const isListUrl = (url: string) => url === '/api/tickets' || url.startsWith('/api/tickets?');
 const listGets = (calls: StubbedCall[]) =>
   calls.filter((c) => c.method === 'GET' && isListUrl(c.url));
@@ -115,7 +115,8 @@ const listGets = (calls: StubbedCall[]) =>
 function stubTicketApi(thread: () => unknown[]) {
   return stubFetch((call) => {
     if (isListUrl(call.url)) return json(200, { tickets: [ticket], next_cursor: null });
-    if (call.url === '/api/tickets/5/messages') return json(200, { messages: thread() });
+    if (call.url === '/api/tickets/5/messages?mark_read=false')
+      return json(200, { messages: thread() });
     return json(404, { error: 'not_found' });
   });
 }

@@ -4,6 +4,7 @@ import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
+import { useReadState } from '../hooks/use-read-state';
 import { useThreadMessages } from '../hooks/use-thread-messages';
 import { useTicketAdminActions } from '../hooks/use-ticket-admin-actions';
 import { useTicketList } from '../hooks/use-ticket-list';
@@ -16,6 +17,7 @@ import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer, type ComposerHandle } from './composer';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
+import { MarkUnreadButton } from './mark-unread-button';
 import { MessageThread } from './message-thread';
 import {
   AdminClosedTicketNotice,
@@ -50,6 +52,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const { selectedId, selectedTicket, isDraft } = open;
 
   const thread = useThreadMessages(selectedTicket ? selectedTicket.id : null);
+  const readState = useReadState(selectedTicket ? selectedTicket.id : null);
   const messagesQuery = thread.newestQuery;
   const threadFetches = useCompletedFetches(messagesQuery.isFetching);
   const unread = useUnreadTotal({ tickets: open.tickets, listFetches, threadFetches });
@@ -100,7 +103,10 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           isLoadingMore={list.query.isFetchingNextPage}
           onRetry={() => void list.query.refetch()}
           onLoadMore={() => void list.query.fetchNextPage()}
-          onSelect={navigation.openTicket}
+          onSelect={(id) => {
+            readState.release();
+            navigation.openTicket(id);
+          }}
           onNewTicket={navigation.openDraft}
         />
 
@@ -127,6 +133,15 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                 isChangingStatus={admin.isChangingStatus}
                 onSetStatus={admin.setStatus}
                 onDelete={admin.openDelete}
+                readerActions={
+                  // Only the other side's messages can be unread.
+                  messages.some((m) => m.user_id !== user.id) && (
+                    <MarkUnreadButton
+                      isHeld={readState.isHeldUnread}
+                      onMarkUnread={() => void readState.markUnread()}
+                    />
+                  )
+                }
               />
               <MessageThread
                 key={selectedTicket.id}
@@ -137,6 +152,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                 onRetry={() => void messagesQuery.refetch()}
                 sentCount={sentCount}
                 older={thread.older}
+                onMessagesSeen={readState.onSeen}
               />
             </>
           ) : (
@@ -151,6 +167,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                   key={selectedId ?? 'none'}
                   ref={composerRef}
                   ticketId={selectedId ?? DRAFT_TICKET_ID}
+                  userId={user.id}
                   username={user.username}
                   onCreated={navigation.openCreatedTicket}
                   autoFocus={navigation.shouldFocusComposer}

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { addFiles, addFilesNotices, type FileSource } from '../lib/file-rules';
+import { addFiles, type FileSource, type RefusedFile } from '../lib/file-rules';
 
-/** What the writer has typed and attached but not sent yet. */
-export function useComposerDraft() {
-  const [body, setBody] = useState('');
+/** What the writer has typed and attached but not sent yet (the text may start from a saved draft). */
+export function useComposerDraft(initialBody = '') {
+  const [body, setBody] = useState(initialBody);
   const [files, setFilesState] = useState<File[]>([]);
   // The latest content, read by a send: a second Enter can arrive after a send finished but
   // before React re-rendered, and its handler must not see (and resend) the old text.
@@ -18,11 +17,11 @@ export function useComposerDraft() {
     setFilesState(next);
   };
 
-  /** Adds what the rules allow and says in a toast what was refused (SPEC.md §5). */
-  const add = (incoming: readonly File[], source: FileSource) => {
+  /** Adds what the rules allow and answers what was refused, for the composer to list (issue 18). */
+  const add = (incoming: readonly File[], source: FileSource): RefusedFile<File>[] => {
     const result = addFiles(filesRef.current, incoming, source);
     setFiles(result.files);
-    for (const notice of addFilesNotices(result)) toast.error(notice);
+    return result.refused;
   };
 
   const removeAt = (index: number) => setFiles(filesRef.current.filter((_, i) => i !== index));

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, type RefObject, useEffect } from 'react';
-import { COARSE_POINTER_QUERY, useMediaQuery } from '~/lib/use-media-query';
+import { isSendShortcut } from './use-send-shortcut';
 
 /** How the message field reacts to the keyboard and to pasted files. */
 export function useComposerInput({
@@ -14,19 +14,13 @@ export function useComposerInput({
   onSend: () => void;
   onPasteFiles: (files: File[]) => void;
 }) {
-  const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when this composer appears
   useEffect(() => {
     if (autoFocus) textareaRef.current?.focus();
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends and Shift+Enter starts a new line; on touch keyboards Enter is a new line
-    // (there is a send button). Ctrl/Cmd+Enter always sends. IME composition is left alone.
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    const sendKey = event.ctrlKey || event.metaKey || (!event.shiftKey && !isCoarsePointer);
-    if (!sendKey) return;
+    if (!isSendShortcut(event)) return;
     event.preventDefault();
     onSend();
   };

@@ -1,16 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { updateCachedTickets } from '../api/get-tickets';
-import { DRAFT_TICKET_ID, markReadLocally, type TicketSummary } from '../lib/selection';
+import { DRAFT_TICKET_ID, type TicketSummary } from '../lib/selection';
 import { useTicketSelection } from './use-ticket-selection';
 
 /**
- * The selected ticket (or the draft) and the list as the screen shows it: the
- * open ticket is being read, so its unread count is zero here whatever the
- * last list said (SPEC.md §4).
+ * The selected ticket (or the draft) and the list as the screen shows it.
+ * Opening a ticket does not make it read (DESIGN.md §7.5): its count drops
+ * when `use-read-state` has marked what was on screen.
  */
 export function useOpenTicket({
-  tickets: listedTickets,
+  tickets,
   isListReady,
   userId,
 }: {
@@ -18,25 +15,13 @@ export function useOpenTicket({
   isListReady: boolean;
   userId: number;
 }) {
-  const queryClient = useQueryClient();
-  const selection = useTicketSelection({ tickets: listedTickets, isListReady, userId });
+  const selection = useTicketSelection({ tickets, isListReady, userId });
   const { selectedId } = selection;
   const isTicketSelected = selectedId !== null && selectedId > 0;
 
-  const tickets = useMemo(
-    () => (isTicketSelected ? markReadLocally(listedTickets, selectedId) : listedTickets),
-    [listedTickets, selectedId, isTicketSelected],
-  );
   const selectedTicket: TicketSummary | null = isTicketSelected
     ? (tickets.find((t) => t.id === selectedId) ?? null)
     : null;
-
-  // The cached list is zeroed too, so the count does not come back when another ticket is opened.
-  useEffect(() => {
-    if (isTicketSelected) {
-      updateCachedTickets(queryClient, (list) => markReadLocally(list, selectedId));
-    }
-  }, [isTicketSelected, selectedId, queryClient]);
 
   return {
     ...selection,

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TicketFilter } from '../api/get-tickets';
+import { useBackToList } from './use-back-to-list';
 
 /**
  * Moving between tickets: the list folds away on narrow screens after a
@@ -19,14 +20,16 @@ export function useTicketNavigation({
   const [isListOpenOnMobile, setListOpenOnMobile] = useState(false);
   // The draft's composer is replaced by the new ticket's; the writer keeps typing there.
   const focusNextComposer = useRef(false);
+  const backToList = useBackToList(setListOpenOnMobile);
 
   const openTicket = useCallback(
     (id: number) => {
       focusNextComposer.current = false;
       select(id);
       setListOpenOnMobile(false);
+      backToList.pushThreadEntry(id);
     },
-    [select],
+    [select, backToList],
   );
 
   const openDraft = () => {

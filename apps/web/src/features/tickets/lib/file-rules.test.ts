@@ -42,11 +42,29 @@ describe('file rules', () => {
     expect(FILE_TOO_LARGE_MESSAGE).toBe('Plik nie może być większy niż 8MB');
   });
 
-  it('does not size-check dropped files but leaves oversize ones out when sending', () => {
+  it('size-checks dropped files too, listing the oversize one as refused (issue 18)', () => {
     const dropped = addFiles([], [png(), big()], 'drop');
-    expect(dropped.files).toHaveLength(2);
-    expect(addFilesNotices(dropped)).toEqual([]);
-    expect(filesForSend(dropped.files)).toEqual([png()]);
+    expect(dropped.files).toEqual([png()]);
+    expect(dropped.refused).toEqual([{ file: big(), reason: 'size' }]);
+    expect(filesForSend([png(), big()])).toEqual([png()]);
+  });
+
+  it('gives each refused file its reason: type, size or count', () => {
+    const four = [png('1.png'), png('2.png'), png('3.png'), png('4.png')];
+    const gif = { name: 'a.gif', size: 1, type: 'image/gif' };
+    const result = addFiles(four, [gif, big(), png('5.png'), png('6.png')], 'picker');
+    expect(result.refused.map((r) => [r.file.name, r.reason])).toEqual([
+      ['a.gif', 'type'],
+      ['big.jpg', 'size'],
+      ['6.png', 'count'],
+    ]);
+  });
+
+  it('accepts the office documents of the shared list, by type or by extension', () => {
+    for (const name of ['a.docx', 'a.xlsx', 'a.pptx', 'a.odt', 'a.ods', 'a.odp']) {
+      expect(isAcceptedFile({ name, size: 1, type: '' })).toBe(true);
+    }
+    expect(isAcceptedFile({ name: 'makro.docm', size: 1, type: '' })).toBe(false);
   });
 
   it('keeps at most 5 files per message', () => {

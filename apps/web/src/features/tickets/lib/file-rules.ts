@@ -1,3 +1,8 @@
+import {
+  ACCEPTED_EXTENSIONS,
+  ACCEPTED_FILE_TYPES,
+  FILE_ACCEPT_ATTRIBUTE,
+} from '@studio/shared/file-types';
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -7,9 +12,9 @@ import {
 
 /**
  * Which files a message may carry (SPEC.md §5, §9): at most 5, each at most
- * 8 MB. Files chosen with the picker or pasted are size-checked at once and an
- * oversize one is skipped with a toast; dropped files are not checked when
- * they are dropped, and an oversize one is silently left out when sending.
+ * 8 MB, of the types in packages/shared/src/file-types.ts. Files are checked
+ * as they are added, however they come (picker, paste, drop); refused ones
+ * are listed in the composer with the reason (issue 18).
  */
 
 export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE };
@@ -26,27 +31,15 @@ export type FileSource = 'picker' | 'paste' | 'drop';
 /** Images shown inline (SPEC.md §9: PNG, JPG, JPEG, WEBP). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'];
-/** Other files the API accepts as downloads. */
-const DOCUMENT_MIME_TYPES = [
-  'application/pdf',
-  'text/plain',
-  'application/zip',
+/** The API's list (packages/shared), plus the odd names Windows gives a ZIP. */
+const ACCEPTED_MIME_TYPES = [
+  ...ACCEPTED_FILE_TYPES.map((type) => type.mime),
   'application/x-zip-compressed',
   'application/x-zip',
 ];
-const DOCUMENT_EXTENSIONS = ['pdf', 'txt', 'zip'];
 
-/** Value for the picker's `accept` attribute. */
-export const ACCEPT_ATTRIBUTE = [
-  ...IMAGE_MIME_TYPES,
-  ...IMAGE_EXTENSIONS.map((ext) => `.${ext}`),
-  'application/pdf',
-  '.pdf',
-  'text/plain',
-  '.txt',
-  'application/zip',
-  '.zip',
-].join(',');
+/** Value for the picker's `accept` attribute: the server's list, from packages/shared. */
+export const ACCEPT_ATTRIBUTE = FILE_ACCEPT_ATTRIBUTE;
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -65,50 +58,58 @@ export function isImageFile(file: FileLike): boolean {
  */
 export function isAcceptedFile(file: FileLike): boolean {
   if (isImageFile(file)) return true;
-  if (DOCUMENT_MIME_TYPES.includes(file.type)) return true;
-  const ext = extensionOf(file.name);
-  return IMAGE_EXTENSIONS.includes(ext) || DOCUMENT_EXTENSIONS.includes(ext);
+  if (ACCEPTED_MIME_TYPES.includes(file.type)) return true;
+  return ACCEPTED_EXTENSIONS.includes(extensionOf(file.name));
 }
 
 export function isTooLarge(file: FileLike): boolean {
   return file.size > MAX_FILE_BYTES;
 }
 
+/** Why a file was not attached; the composer lists each refused file with its reason. */
+export type RefusalReason = 'type' | 'size' | 'count';
+
+export interface RefusedFile<T extends FileLike> {
+  file: T;
+  reason: RefusalReason;
+}
+
 export interface AddFilesResult<T extends FileLike> {
   files: T[];
-  /** Skipped for size (picker and paste only). */
+  /** Every file not attached, with its reason, in the order they came. */
+  refused: RefusedFile<T>[];
   tooLarge: number;
-  /** Skipped because the message already holds the maximum. */
+  /** Refused because the message already holds the maximum. */
   overLimit: number;
   unsupported: number;
 }
 
-/** Adds `incoming` to the files already attached, applying the rules above. */
+/**
+ * Adds `incoming` to the files already attached, applying the rules above.
+ * Since issue 18 every source is size-checked at once (a dropped file too):
+ * a refused file is listed in the composer, never silently left out.
+ */
 export function addFiles<T extends FileLike>(
   current: readonly T[],
   incoming: readonly T[],
-  source: FileSource,
+  _source: FileSource,
 ): AddFilesResult<T> {
   const files = [...current];
-  let tooLarge = 0;
-  let overLimit = 0;
-  let unsupported = 0;
+  const refused: RefusedFile<T>[] = [];
   for (const file of incoming) {
-    if (!isAcceptedFile(file)) {
-      unsupported += 1;
-      continue;
-    }
-    if (source !== 'drop' && isTooLarge(file)) {
-      tooLarge += 1;
-      continue;
-    }
-    if (files.length >= MAX_FILES_PER_MESSAGE) {
-      overLimit += 1;
-      continue;
-    }
-    files.push(file);
+    if (!isAcceptedFile(file)) refused.push({ file, reason: 'type' });
+    else if (isTooLarge(file)) refused.push({ file, reason: 'size' });
+    else if (files.length >= MAX_FILES_PER_MESSAGE) refused.push({ file, reason: 'count' });
+    else files.push(file);
   }
-  return { files, tooLarge, overLimit, unsupported };
+  const counted = (reason: RefusalReason) => refused.filter((r) => r.reason === reason).length;
+  return {
+    files,
+    refused,
+    tooLarge: counted('size'),
+    overLimit: counted('count'),
+    unsupported: counted('type'),
+  };
 }
 
 /** The toasts an `addFiles` result calls for, one per kind of problem. */

@@ -3,11 +3,11 @@ import {
   clearLastTicket,
   DRAFT_TICKET_ID,
   lastTicketKey,
-  markReadLocally,
   parseTicketParam,
   readLastTicket,
   resolveSelection,
   type StorageLike,
+  withUnreadCount,
   writeLastTicket,
 } from './selection';
 
@@ -83,15 +83,16 @@ describe('selection', () => {
     expect(() => clearLastTicket(broken, 1)).not.toThrow();
   });
 
-  it('zeroes the unread count of the opened ticket only', () => {
+  it('sets the unread count of one ticket only, as the server answered', () => {
     const list = [
       { id: 1, unread_count: 3 },
       { id: 2, unread_count: 4 },
     ];
-    expect(markReadLocally(list, 1)).toEqual([
+    expect(withUnreadCount(list, 1, 0)).toEqual([
       { id: 1, unread_count: 0 },
       { id: 2, unread_count: 4 },
     ]);
+    expect(withUnreadCount(list, 2, 5)[1]).toEqual({ id: 2, unread_count: 5 });
     expect(list[0]?.unread_count).toBe(3);
   });
 });

@@ -97,12 +97,15 @@ export function clearLastTicket(storage: StorageLike | undefined, userId: number
   }
 }
 
-/** Opening a ticket reads its messages, so its badge drops to zero before the server says so. */
-export function markReadLocally<T extends Pick<TicketSummary, 'id' | 'unread_count'>>(
+/** The list with one ticket's unread count as the server answered a read or unread mark. */
+export function withUnreadCount<T extends Pick<TicketSummary, 'id' | 'unread_count'>>(
   tickets: readonly T[],
   ticketId: number,
+  unreadCount: number,
 ): T[] {
   return tickets.map((ticket) =>
-    ticket.id === ticketId && ticket.unread_count !== 0 ? { ...ticket, unread_count: 0 } : ticket,
+    ticket.id === ticketId && ticket.unread_count !== unreadCount
+      ? { ...ticket, unread_count: unreadCount }
+      : ticket,
   );
 }

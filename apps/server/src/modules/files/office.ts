@@ -1,0 +1,140 @@
+import { inflateRawSync } from 'node:zlib';
+import {
+  EXCEL_WORKBOOK,
+  OPENDOCUMENT_PRESENTATION,
+  OPENDOCUMENT_SPREADSHEET,
+  OPENDOCUMENT_TEXT,
+  POWERPOINT_PRESENTATION,
+  WORD_DOCUMENT,
+} from '@studio/shared/file-types';
+
+/**
+ * Office documents are ZIP archives; what they are is written inside them:
+ * OOXML (docx, xlsx, pptx) names its main part's content type in
+ * `[Content_Types].xml`, OpenDocument (odt, ods, odp) stores its type in a
+ * `mimetype` entry. The archive is read from its central directory (the
+ * authoritative list of entries, unlike local headers, which can be stuffed),
+ * with every offset checked against the buffer, so a crafted archive can make
+ * this answer "plain ZIP" or "not a document", never read out of bounds.
+ */
+
+export type ZipVerdict =
+  | { kind: 'document'; mime: string }
+  /** docm, xlsm, pptm, or any OOXML carrying a VBA project: refused. */
+  | { kind: 'macro' }
+  /** A ZIP that is not an office document (or one we cannot read): treated as a plain ZIP. */
+  | { kind: 'zip' };
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_MIN_BYTES = 22;
+/** The EOCD record ends the file, followed by at most a 65 535-byte comment. */
+const EOCD_SEARCH_BYTES = EOCD_MIN_BYTES + 0xffff;
+/** Real documents have hundreds of entries; more is not worth walking. */
+const MAX_ENTRIES = 20_000;
+/** The small XML parts read here; a larger one (a zip bomb) is not inflated past this. */
+const MAX_PART_BYTES = 1024 * 1024;
+
+const OOXML_MAIN_TYPES: Record<string, string> = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml': WORD_DOCUMENT,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml': EXCEL_WORKBOOK,
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml':
+    POWERPOINT_PRESENTATION,
+};
+const ODF_TYPES = new Set([OPENDOCUMENT_TEXT, OPENDOCUMENT_SPREADSHEET, OPENDOCUMENT_PRESENTATION]);
+
+export function inspectZip(data: Buffer): ZipVerdict {
+  const entries = readCentralDirectory(data);
+  if (!entries) return { kind: 'zip' };
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+
+  const contentTypes = byName.get('[Content_Types].xml');
+  if (contentTypes) return classifyOoxml(data, contentTypes, entries);
+
+  const mimetype = byName.get('mimetype');
+  if (mimetype) {
+    const declared = readEntry(data, mimetype)?.toString('latin1').trim();
+    if (declared && ODF_TYPES.has(declared)) return { kind: 'document', mime: declared };
+  }
+  return { kind: 'zip' };
+}
+
+function classifyOoxml(data: Buffer, contentTypes: ZipEntry, entries: ZipEntry[]): ZipVerdict {
+  // A VBA project anywhere makes it macro-enabled, whatever the content types claim.
+  if (entries.some((entry) => entry.name.toLowerCase().endsWith('vbaproject.bin'))) {
+    return { kind: 'macro' };
+  }
+  const xml = readEntry(data, contentTypes)?.toString('utf8');
+  if (!xml) return { kind: 'zip' };
+  if (/macroEnabled/i.test(xml)) return { kind: 'macro' };
+  for (const match of xml.matchAll(/ContentType\s*=\s*"([^"]+)"/g)) {
+    const mime = OOXML_MAIN_TYPES[match[1] ?? ''];
+    if (mime) return { kind: 'document', mime };
+  }
+  return { kind: 'zip' };
+}
+
+function findEndOfCentralDirectory(data: Buffer): number | null {
+  const lowest = Math.max(0, data.length - EOCD_SEARCH_BYTES);
+  for (let at = data.length - EOCD_MIN_BYTES; at >= lowest; at -= 1) {
+    if (data.readUInt32LE(at) === EOCD_SIGNATURE) return at;
+  }
+  return null;
+}
+
+/** The entries of the central directory, or null when it is missing, truncated or ZIP64. */
+function readCentralDirectory(data: Buffer): ZipEntry[] | null {
+  if (data.length < EOCD_MIN_BYTES) return null;
+  const eocd = findEndOfCentralDirectory(data);
+  if (eocd === null) return null;
+  const count = data.readUInt16LE(eocd + 10);
+  const size = data.readUInt32LE(eocd + 12);
+  const start = data.readUInt32LE(eocd + 16);
+  if (count > MAX_ENTRIES || start + size > eocd) return null;
+
+  const entries: ZipEntry[] = [];
+  let at = start;
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > eocd || data.readUInt32LE(at) !== CENTRAL_SIGNATURE) return null;
+    const nameLength = data.readUInt16LE(at + 28);
+    const extraLength = data.readUInt16LE(at + 30);
+    const commentLength = data.readUInt16LE(at + 32);
+    const next = at + 46 + nameLength + extraLength + commentLength;
+    if (next > eocd) return null;
+    entries.push({
+      name: data.toString('utf8', at + 46, at + 46 + nameLength),
+      method: data.readUInt16LE(at + 10),
+      compressedSize: data.readUInt32LE(at + 20),
+      uncompressedSize: data.readUInt32LE(at + 24),
+      localHeaderOffset: data.readUInt32LE(at + 42),
+    });
+    at = next;
+  }
+  return entries;
+}
+
+/** The entry's bytes (stored or deflated), or null when it lies outside the buffer or is too large. */
+function readEntry(data: Buffer, entry: ZipEntry): Buffer | null {
+  const header = entry.localHeaderOffset;
+  if (header + 30 > data.length || data.readUInt32LE(header) !== LOCAL_SIGNATURE) return null;
+  const begin = header + 30 + data.readUInt16LE(header + 26) + data.readUInt16LE(header + 28);
+  const end = begin + entry.compressedSize;
+  if (end > data.length || entry.uncompressedSize > MAX_PART_BYTES) return null;
+  const raw = data.subarray(begin, end);
+  if (entry.method === 0) return raw;
+  if (entry.method !== 8) return null;
+  try {
+    return inflateRawSync(raw, { maxOutputLength: MAX_PART_BYTES });
+  } catch {
+    return null;
+  }
+}

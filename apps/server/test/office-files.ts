@@ -1,0 +1,137 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * Small but real office documents, built in the test: a ZIP with local
+ * headers, a central directory and the parts that name the document's type,
+ * as Word, Excel, PowerPoint and LibreOffice write them.
+ */
+
+export interface ZipPart {
+  name: string;
+  data: string | Buffer;
+  /** Stored parts are kept as they are (ODF's `mimetype` must be); others are deflated. */
+  stored?: boolean;
+}
+
+export function buildZip(parts: readonly ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name, 'utf8');
+    const raw = Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8');
+    const body = part.stored ? raw : deflateRawSync(raw);
+    const method = part.stored ? 0 : 8;
+    const crc = crc32(raw);
+    // The local header and the central directory entry carry the same fields at other offsets.
+    const local = record(30, [
+      [0, 4, 0x04034b50],
+      [4, 2, 20],
+      [8, 2, method],
+      [14, 4, crc],
+      [18, 4, body.length],
+      [22, 4, raw.length],
+      [26, 2, name.length],
+    ]);
+    const central = record(46, [
+      [0, 4, 0x02014b50],
+      [4, 2, 20],
+      [6, 2, 20],
+      [10, 2, method],
+      [16, 4, crc],
+      [20, 4, body.length],
+      [24, 4, raw.length],
+      [28, 2, name.length],
+      [42, 4, offset],
+    ]);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = record(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, parts.length],
+    [10, 2, parts.length],
+    [12, 4, directory.length],
+    [16, 4, offset],
+  ]);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A little-endian record of `size` bytes with the given [offset, width, value] fields set. */
+function record(size: number, fields: Array<[number, 2 | 4, number]>): Buffer {
+  const buffer = Buffer.alloc(size);
+  for (const [offset, width, value] of fields) {
+    if (width === 2) buffer.writeUInt16LE(value, offset);
+    else buffer.writeUInt32LE(value, offset);
+  }
+  return buffer;
+}
+
+const OOXML_MAIN = {
+  docx: [
+    'word/document.xml',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+  ],
+  xlsx: [
+    'xl/workbook.xml',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+  ],
+  pptx: [
+    'ppt/presentation.xml',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml',
+  ],
+  docm: ['word/document.xml', 'application/vnd.ms-word.document.macroEnabled.main+xml'],
+  xlsm: ['xl/workbook.xml', 'application/vnd.ms-excel.sheet.macroEnabled.main+xml'],
+  pptm: [
+    'ppt/presentation.xml',
+    'application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml',
+  ],
+} as const;
+
+export type OoxmlKind = keyof typeof OOXML_MAIN;
+
+function contentTypes(partName: string, contentType: string, extra = ''): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${extra}<Override PartName="/${partName}" ContentType="${contentType}"/></Types>`;
+}
+
+/** docx/xlsx/pptx, or their macro-enabled twins (with a VBA project, as Office saves them). */
+export function ooxmlFile(kind: OoxmlKind, options: { vbaProject?: boolean } = {}): Buffer {
+  const [partName, contentType] = OOXML_MAIN[kind];
+  const folder = partName.split('/')[0];
+  const withVba = options.vbaProject ?? kind.endsWith('m');
+  const parts: ZipPart[] = [
+    { name: '[Content_Types].xml', data: contentTypes(partName, contentType) },
+    {
+      name: '_rels/.rels',
+      data: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${partName}"/></Relationships>`,
+    },
+    { name: partName, data: '<?xml version="1.0"?><document>Zamówienie: 3 strony</document>' },
+  ];
+  if (withVba)
+    parts.push({
+      name: `${folder}/vbaProject.bin`,
+      data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]),
+    });
+  return buildZip(parts);
+}
+
+export const ODF_TYPES = {
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+} as const;
+
+/** odt/ods/odp: `mimetype` first and stored, as the OpenDocument standard requires. */
+export function odfFile(kind: keyof typeof ODF_TYPES): Buffer {
+  return buildZip([
+    { name: 'mimetype', data: ODF_TYPES[kind], stored: true },
+    { name: 'content.xml', data: '<?xml version="1.0"?><office:document-content/>' },
+    {
+      name: 'META-INF/manifest.xml',
+      data: `<?xml version="1.0"?><manifest:manifest><manifest:file-entry manifest:full-path="/" manifest:media-type="${ODF_TYPES[kind]}"/></manifest:manifest>`,
+    },
+  ]);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { linkSegments } from './link-segments';
+
+describe('linkSegments', () => {
+  it('makes http, https, mailto and e-mail addresses links, keeping the text around them', () => {
+    expect(linkSegments('Zobacz https://example.com/a?b=1, napisz na biuro@studio.pl.')).toEqual([
+      { kind: 'text', text: 'Zobacz ' },
+      { kind: 'link', text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' },
+      { kind: 'text', text: ', napisz na ' },
+      { kind: 'link', text: 'biuro@studio.pl', href: 'mailto:biuro@studio.pl' },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('leaves javascript:, data: and ftp: as plain text', () => {
+    for (const body of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://pliki.pl/a']) {
+      expect(linkSegments(body).every((s) => s.kind === 'text')).toBe(true);
+    }
+  });
+
+  it('keeps markup as text: only the URL inside it can become a link', () => {
+    const segments = linkSegments('<a href="javascript:alert(1)">kliknij</a>');
+    expect(segments.filter((s) => s.kind === 'link')).toEqual([]);
+    expect(segments.map((s) => s.text).join('')).toBe('<a href="javascript:alert(1)">kliknij</a>');
+  });
+});
