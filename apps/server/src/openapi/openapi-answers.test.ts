@@ -116,7 +116,11 @@ describe('real answers match the document', () => {
       password: dorota.password,
     });
     const { user_id } = check('post', '/api/auth/login', password).json();
-    expect(password.json()).toEqual({ mfa_required: true, user_id: expect.any(Number) });
+    expect(password.json()).toEqual({
+      mfa_required: true,
+      user_id: expect.any(Number),
+      methods: ['email'],
+    });
     await ctx.mail.last(dorota.email);
     ctx.mail.clear();
     // Code e-mails to one address are throttled; the resend comes a while later.
