@@ -51,27 +51,27 @@ export default function LoginRoute() {
       }
     >
       {step.kind === 'credentials' ? (
-        <>
-          <LoginForm
-            onResult={async (result, input) => {
-              if (isMfaRequired(result)) {
-                setStep({
-                  kind: 'code',
-                  userId: result.user_id,
-                  rememberMe: input.rememberMe,
-                  hasPasskey: result.methods?.includes('passkey') ?? false,
-                });
-                return;
-              }
-              await finish(result.user);
-            }}
-          />
-          <PasskeyButton
-            label="Zaloguj się kluczem dostępu"
-            signIn={() => signInWithPasskey({ rememberMe: false })}
-            onSignedIn={finish}
-          />
-        </>
+        <LoginForm
+          otherWays={
+            <PasskeyButton
+              label="Zaloguj się kluczem dostępu"
+              signIn={() => signInWithPasskey({ rememberMe: false })}
+              onSignedIn={finish}
+            />
+          }
+          onResult={async (result, input) => {
+            if (isMfaRequired(result)) {
+              setStep({
+                kind: 'code',
+                userId: result.user_id,
+                rememberMe: input.rememberMe,
+                hasPasskey: result.methods?.includes('passkey') ?? false,
+              });
+              return;
+            }
+            await finish(result.user);
+          }}
+        />
       ) : (
         <>
           <LoginCodeForm
@@ -81,11 +81,13 @@ export default function LoginRoute() {
             onBack={() => setStep({ kind: 'credentials' })}
           />
           {step.hasPasskey ? (
-            <PasskeyButton
-              label="Użyj klucza dostępu"
-              signIn={() => verifyWithPasskey(step)}
-              onSignedIn={finish}
-            />
+            <div className="mt-4">
+              <PasskeyButton
+                label="Użyj klucza dostępu"
+                signIn={() => verifyWithPasskey(step)}
+                onSignedIn={finish}
+              />
+            </div>
           ) : null}
         </>
       )}
