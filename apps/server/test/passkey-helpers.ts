@@ -3,6 +3,11 @@ import { expect } from 'vitest';
 import { Client, codeFrom, type MailCapture, registerUser } from './helpers';
 import { type Bend, SoftwareAuthenticator } from './software-authenticator';
 
+export const ala = { username: 'ala', email: 'ala@example.com' };
+export const bartek = { username: 'bartek', email: 'bartek@example.com' };
+/** Every refused WebAuthn answer, whichever check failed. */
+export const INVALID_PASSKEY = { error: 'invalid_passkey' };
+
 /** Adds a passkey through the profile calls, as the browser would. */
 export async function addPasskey(
   client: Client,

@@ -241,8 +241,11 @@ export function passkeyErrorMessage(
   screen: 'passkeySignIn' | 'passkeyProfile',
   error: unknown,
 ): string {
-  if (error instanceof Error && !isApiError(error) && !isNetworkError(error)) {
-    return PASSKEY_BROWSER_MESSAGES[error.name] ?? SCREEN_MESSAGES[screen].fallback;
+  if (isApiError(error) || isNetworkError(error)) return errorMessage(screen, error);
+  // A DOMException is not an Error in every engine; its name is what tells the cases apart.
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : null;
+  if (typeof name === 'string') {
+    return PASSKEY_BROWSER_MESSAGES[name] ?? SCREEN_MESSAGES[screen].fallback;
   }
   return errorMessage(screen, error);
 }

@@ -26,8 +26,8 @@ export function knownTransports(values: readonly string[] | undefined) {
  * is requested, so none is trusted.
  */
 
-export function toRegistrationJson(response: RegistrationResponse): RegistrationResponseJSON {
-  const { transports, ...attestation } = response.response;
+/** The fields both kinds of answer share. */
+function credentialFields(response: RegistrationResponse | AuthenticationResponse) {
   return {
     id: response.id,
     rawId: response.rawId,
@@ -36,21 +36,19 @@ export function toRegistrationJson(response: RegistrationResponse): Registration
     ...(response.authenticatorAttachment
       ? { authenticatorAttachment: response.authenticatorAttachment }
       : {}),
+  };
+}
+
+export function toRegistrationJson(response: RegistrationResponse): RegistrationResponseJSON {
+  const { transports, ...attestation } = response.response;
+  return {
+    ...credentialFields(response),
     response: { ...attestation, transports: knownTransports(transports) },
   };
 }
 
 export function toAuthenticationJson(response: AuthenticationResponse): AuthenticationResponseJSON {
-  return {
-    id: response.id,
-    rawId: response.rawId,
-    type: response.type,
-    clientExtensionResults: {},
-    ...(response.authenticatorAttachment
-      ? { authenticatorAttachment: response.authenticatorAttachment }
-      : {}),
-    response: response.response,
-  };
+  return { ...credentialFields(response), response: response.response };
 }
 
 /** The user handle a passkey of this user carries (WebAuthn `user.id`): the id, no personal data. */

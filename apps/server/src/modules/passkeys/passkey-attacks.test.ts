@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, registerUser } from '../../../test/helpers';
-import { addPasskey, signInWithPasskey, userWithPasskey } from '../../../test/passkey-helpers';
+import {
+  addPasskey,
+  ala,
+  bartek,
+  INVALID_PASSKEY,
+  signInWithPasskey,
+  userWithPasskey,
+} from '../../../test/passkey-helpers';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { passkeys, webauthnChallenges } from '../../db/schema/index';
 
@@ -9,10 +16,6 @@ const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
-
-const ala = { username: 'ala', email: 'ala@example.com' };
-const bartek = { username: 'bartek', email: 'bartek@example.com' };
-const invalid = { error: 'invalid_passkey' };
 
 describe('passkey attacks on registration', () => {
   it("refuses an answer to another user's challenge, and leaves that challenge to its user", async () => {
@@ -24,7 +27,7 @@ describe('passkey attacks on registration', () => {
     const response = new SoftwareAuthenticator().create(bobsOptions);
     const answer = await alice.client.post('/api/profile/passkeys', { name: 'Cudzy', response });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual(invalid);
+    expect(answer.json()).toEqual(INVALID_PASSKEY);
     expect(await ctx.database.db.select().from(passkeys)).toEqual([]);
     // Bartek's own answer still works: the foreign try did not use his challenge up.
     const own = await bob.client.post('/api/profile/passkeys', {
@@ -41,7 +44,7 @@ describe('passkey attacks on registration', () => {
     for (const bend of [{ origin: 'https://kontakt.evil.example' }, { rpId: 'evil.example' }]) {
       const answer = await addPasskey(client, authenticator, 'Zły', bend);
       expect(answer.statusCode, JSON.stringify(bend)).toBe(400);
-      expect(answer.json()).toEqual(invalid);
+      expect(answer.json()).toEqual(INVALID_PASSKEY);
     }
     const options = (await client.post('/api/profile/passkeys/options')).json();
     const first = await client.post('/api/profile/passkeys', {
@@ -53,7 +56,7 @@ describe('passkey attacks on registration', () => {
       name: 'Dwa',
       response: authenticator.create(options),
     });
-    expect(replay.json()).toEqual(invalid);
+    expect(replay.json()).toEqual(INVALID_PASSKEY);
     expect((await client.get('/api/profile/passkeys')).json().passkeys).toHaveLength(1);
   });
 
@@ -106,11 +109,11 @@ describe('passkey attacks on sign-in', () => {
     expect((await client.post('/api/auth/passkey/verify', { response })).statusCode).toBe(200);
     const replay = await new Client(app).post('/api/auth/passkey/verify', { response });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual(invalid);
+    expect(replay.json()).toEqual(INVALID_PASSKEY);
 
     // A cloned key signs a fresh challenge with a counter the server has already seen.
     const cloned = await signInWithPasskey(app, authenticator, { counter: 1 });
-    expect(cloned.answer.json()).toEqual(invalid);
+    expect(cloned.answer.json()).toEqual(INVALID_PASSKEY);
     const fresh = await signInWithPasskey(app, authenticator);
     expect(fresh.answer.statusCode).toBe(200);
   });
@@ -128,7 +131,7 @@ describe('passkey attacks on sign-in', () => {
     for (const bend of bends) {
       const { client, answer } = await signInWithPasskey(app, authenticator, bend);
       expect(answer.statusCode, JSON.stringify(bend)).toBe(400);
-      expect(answer.json()).toEqual(invalid);
+      expect(answer.json()).toEqual(INVALID_PASSKEY);
       expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     }
   });
@@ -145,11 +148,11 @@ describe('passkey attacks on sign-in', () => {
       user: { id: 'eA' },
     }).id;
     expect((await client.post('/api/auth/passkey/verify', { response: forged })).json()).toEqual(
-      invalid,
+      INVALID_PASSKEY,
     );
     const made = authenticator.get({ challenge: Buffer.from('made up').toString('base64url') });
     expect((await client.post('/api/auth/passkey/verify', { response: made })).json()).toEqual(
-      invalid,
+      INVALID_PASSKEY,
     );
   });
 
@@ -161,7 +164,7 @@ describe('passkey attacks on sign-in', () => {
     );
     const { answer } = await signInWithPasskey(app, authenticator);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual(invalid);
+    expect(answer.json()).toEqual(INVALID_PASSKEY);
   });
 
   it('a registration challenge does not sign in, nor a sign-in challenge register', async () => {
@@ -170,7 +173,7 @@ describe('passkey attacks on sign-in', () => {
     const registration = (await client.post('/api/profile/passkeys/options')).json();
     const crossed = authenticator.get({ challenge: registration.challenge });
     const answer = await new Client(app).post('/api/auth/passkey/verify', { response: crossed });
-    expect(answer.json()).toEqual(invalid);
+    expect(answer.json()).toEqual(INVALID_PASSKEY);
     const signIn = (await new Client(app).post('/api/auth/passkey/options')).json();
     const added = await client.post('/api/profile/passkeys', {
       name: 'Drugi',
@@ -179,7 +182,7 @@ describe('passkey attacks on sign-in', () => {
         challenge: signIn.challenge,
       }),
     });
-    expect(added.json()).toEqual(invalid);
+    expect(added.json()).toEqual(INVALID_PASSKEY);
   });
 });
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, registerUser } from '../../../test/helpers';
-import { enableMfa, userWithPasskey } from '../../../test/passkey-helpers';
+import {
+  ala,
+  bartek,
+  enableMfa,
+  INVALID_PASSKEY,
+  userWithPasskey,
+} from '../../../test/passkey-helpers';
 import { loginChallenges } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
@@ -8,10 +14,6 @@ const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
-
-const ala = { username: 'ala', email: 'ala@example.com' };
-const bartek = { username: 'bartek', email: 'bartek@example.com' };
-const invalid = { error: 'invalid_passkey' };
 
 /** Ala with a passkey and e-mailed 2FA on. */
 async function alaWithPasskeyAndMfa() {
@@ -67,7 +69,7 @@ describe('a passkey as the second factor', () => {
     const stranger = new Client(app);
     const options = await stranger.post('/api/auth/mfa/passkey/options', { user_id: user.id });
     expect(options.statusCode).toBe(400);
-    expect(options.json()).toEqual(invalid);
+    expect(options.json()).toEqual(INVALID_PASSKEY);
 
     const browser = new Client(app);
     await passwordStep(browser);
@@ -78,7 +80,7 @@ describe('a passkey as the second factor', () => {
       user_id: user.id,
       response,
     });
-    expect(relayed.json()).toEqual(invalid);
+    expect(relayed.json()).toEqual(INVALID_PASSKEY);
     expect((await stranger.get('/api/auth/me')).statusCode).toBe(401);
   });
 
@@ -95,7 +97,7 @@ describe('a passkey as the second factor', () => {
       user_id: user.id,
       response: foreign,
     });
-    expect(answer.json()).toEqual(invalid);
+    expect(answer.json()).toEqual(INVALID_PASSKEY);
 
     const second = (
       await client.post('/api/auth/mfa/passkey/options', { user_id: user.id })
@@ -108,7 +110,7 @@ describe('a passkey as the second factor', () => {
     const later = new Client(app);
     await passwordStep(later);
     const replay = await later.post('/api/auth/mfa/passkey/verify', { user_id: user.id, response });
-    expect(replay.json()).toEqual(invalid);
+    expect(replay.json()).toEqual(INVALID_PASSKEY);
   });
 
   it('keeps second-factor and passwordless challenges apart', async () => {
@@ -121,13 +123,13 @@ describe('a passkey as the second factor', () => {
     const passwordless = await client.post('/api/auth/passkey/verify', {
       response: authenticator.get(secondFactor),
     });
-    expect(passwordless.json()).toEqual(invalid);
+    expect(passwordless.json()).toEqual(INVALID_PASSKEY);
     const signIn = (await client.post('/api/auth/passkey/options')).json();
     const mixed = await client.post('/api/auth/mfa/passkey/verify', {
       user_id: user.id,
       response: authenticator.get(signIn),
     });
-    expect(mixed.json()).toEqual(invalid);
+    expect(mixed.json()).toEqual(INVALID_PASSKEY);
   });
 
   it('is not offered to a user without passkeys', async () => {
@@ -137,7 +139,7 @@ describe('a passkey as the second factor', () => {
     const browser = new Client(app);
     expect((await passwordStep(browser)).methods).toEqual(['email']);
     const options = await browser.post('/api/auth/mfa/passkey/options', { user_id: user.id });
-    expect(options.json()).toEqual(invalid);
+    expect(options.json()).toEqual(INVALID_PASSKEY);
   });
 
   it('locks the account after 10 failed passkey answers, even in parallel', async () => {

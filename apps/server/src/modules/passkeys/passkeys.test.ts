@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, registerUser } from '../../../test/helpers';
-import { enableMfa, signInWithPasskey, userWithPasskey } from '../../../test/passkey-helpers';
+import { ala, enableMfa, signInWithPasskey, userWithPasskey } from '../../../test/passkey-helpers';
 import { passkeys, securityLog, webauthnChallenges } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
@@ -9,8 +9,6 @@ const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
-
-const ala = { username: 'ala', email: 'ala@example.com' };
 
 describe('adding passkeys in the profile', () => {
   it('offers discoverable, verification-preferred options for the site and the user', async () => {
