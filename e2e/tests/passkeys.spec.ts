@@ -33,6 +33,7 @@ let server: ChildProcess | undefined;
 let dataDir = '';
 let origin = '';
 
+// The same probe as e2e/run.mjs (a plain .mjs script the specs cannot import from).
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
