@@ -24,6 +24,7 @@ import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
+import { passkeyRoutes } from './modules/passkeys/index';
 import { profileRoutes } from './modules/profile/index';
 import {
   createRetentionService,
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApiRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(passkeyRoutes);
   // Tickets, their files, live streams and e-mail notifications share one storage.
   const storage = createStorage(config, clock);
   const swept = await storage.sweep(database.db);

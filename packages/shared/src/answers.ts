@@ -27,7 +27,12 @@ export const MeAnswerSchema = z.object({
 /** `POST /api/auth/login`: a session, or the 2FA code step. */
 export const LoginAnswerSchema = z.union([
   z.object({ user: PublicUserSchema }),
-  z.object({ mfa_required: z.literal(true), user_id: z.number().int().positive() }),
+  z.object({
+    mfa_required: z.literal(true),
+    user_id: z.number().int().positive(),
+    /** How the second step can be answered: the e-mailed code, or a passkey when the user has one. */
+    methods: z.array(z.enum(['email', 'totp', 'recovery', 'passkey'])),
+  }),
 ]);
 
 export const UserAnswerSchema = z.object({ user: PublicUserSchema });

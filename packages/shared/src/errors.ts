@@ -21,6 +21,10 @@ export const ERROR_CODES = [
   'export_too_large',
   'quota_exceeded',
   'unsupported_file_type',
+  /** A passkey answer that did not verify: unknown or removed credential, used or foreign challenge, wrong origin, bad signature. */
+  'invalid_passkey',
+  /** The profile already holds the most passkeys one account may have. */
+  'too_many_passkeys',
   'rate_limited',
   'service_unavailable',
   'internal',

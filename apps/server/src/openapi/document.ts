@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
 import { staffOperations } from './operations-staff';
+import { passkeyOperations } from './operations-passkeys';
 import { eventSchemas, ticketOperations } from './operations-tickets';
 
 /** Every documented call; a route registered under /api/ without an entry here fails openapi.test.ts. */
@@ -10,6 +11,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...accountOperations,
   ...ticketOperations,
   ...staffOperations,
+  ...passkeyOperations,
 ];
 
 export interface OpenApiDocument {

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
 import { documentedAnswer, resolveSchema, servedDocument } from '../../test/openapi-helpers';
+import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
 import { TestClock } from '../lib/clock';
 import type { OpenApiDocument } from './document';
@@ -116,7 +117,11 @@ describe('real answers match the document', () => {
       password: dorota.password,
     });
     const { user_id } = check('post', '/api/auth/login', password).json();
-    expect(password.json()).toEqual({ mfa_required: true, user_id: expect.any(Number) });
+    expect(password.json()).toEqual({
+      mfa_required: true,
+      user_id: expect.any(Number),
+      methods: ['email'],
+    });
     await ctx.mail.last(dorota.email);
     ctx.mail.clear();
     // Code e-mails to one address are throttled; the resend comes a while later.
@@ -220,5 +225,54 @@ describe('real answers match the document', () => {
 
     const deleted = await staff.client.request('DELETE', `/api/tickets/${id}`);
     expect(check('delete', '/api/tickets/{id}', deleted).json()).toEqual({ ok: true });
+  });
+
+  it('passkeys: the profile list and both sign-ins', async () => {
+    const { app, clock, expectDocumented: check } = await setup();
+    const { client, user } = await registerUser(app, ctx.mail, dorota);
+    const key = new SoftwareAuthenticator();
+    const creation = await client.post('/api/profile/passkeys/options');
+    check('post', '/api/profile/passkeys/options', creation);
+    const response = key.create(creation.json());
+    const added = await client.post('/api/profile/passkeys', { name: 'Laptop', response });
+    const { id } = check('post', '/api/profile/passkeys', added).json().passkey;
+    check('get', '/api/profile/passkeys', await client.get('/api/profile/passkeys'));
+    const url = `/api/profile/passkeys/${id}`;
+    const renamed = await client.request('PATCH', url, { name: 'Telefon' });
+    expect(check('patch', '/api/profile/passkeys/{id}', renamed).statusCode).toBe(200);
+    const absent = await client.request('PATCH', '/api/profile/passkeys/999', { name: 'x' });
+    expect(check('patch', '/api/profile/passkeys/{id}', absent).statusCode).toBe(404);
+
+    const browser = new Client(app);
+    const request = await browser.post('/api/auth/passkey/options');
+    check('post', '/api/auth/passkey/options', request);
+    const signedIn = await browser.post('/api/auth/passkey/verify', {
+      response: key.get(request.json()),
+    });
+    expect(check('post', '/api/auth/passkey/verify', signedIn).statusCode).toBe(200);
+    const replay = await browser.post('/api/auth/passkey/verify', {
+      response: key.get(request.json()),
+    });
+    expect(check('post', '/api/auth/passkey/verify', replay).statusCode).toBe(400);
+
+    await client.post('/api/profile/mfa/enable/request');
+    const code = codeFrom(await ctx.mail.last(dorota.email));
+    await client.post('/api/profile/mfa/enable/confirm', { code });
+    clock.advance(61_000);
+    const second = new Client(app);
+    const password = await second.post('/api/auth/login', {
+      identifier: dorota.username,
+      password: dorota.password,
+    });
+    expect(check('post', '/api/auth/login', password).json().methods).toEqual(['email', 'passkey']);
+    const factor = await second.post('/api/auth/mfa/passkey/options', { user_id: user.id });
+    check('post', '/api/auth/mfa/passkey/options', factor);
+    const finished = await second.post('/api/auth/mfa/passkey/verify', {
+      user_id: user.id,
+      response: key.get(factor.json()),
+    });
+    expect(check('post', '/api/auth/mfa/passkey/verify', finished).statusCode).toBe(200);
+    const removed = await client.request('DELETE', url);
+    expect(check('delete', '/api/profile/passkeys/{id}', removed).json()).toEqual({ ok: true });
   });
 });

@@ -134,7 +134,9 @@ export type ErrorScreen =
   | 'profileDeleteSend'
   | 'profileDelete'
   | 'resetPassword'
-  | 'forgotPassword';
+  | 'forgotPassword'
+  | 'passkeySignIn'
+  | 'passkeyProfile';
 
 interface ScreenMessages {
   /** Messages for specific codes. */
@@ -219,7 +221,53 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     fallback: 'Wystąpił błąd',
   },
   forgotPassword: { fallback: 'Wystąpił błąd. Spróbuj ponownie.' },
+  /** „Zaloguj się kluczem dostępu” and the passkey step of a 2FA sign-in. */
+  passkeySignIn: {
+    codes: {
+      invalid_passkey: 'Nie udało się zalogować tym kluczem dostępu. Spróbuj ponownie.',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Błąd logowania',
+  },
+  /** „Klucze dostępu” in the profile. */
+  passkeyProfile: {
+    codes: {
+      invalid_passkey: 'Nie udało się dodać klucza dostępu. Spróbuj ponownie.',
+      too_many_passkeys: 'Masz już 20 kluczy dostępu. Usuń jeden, aby dodać nowy.',
+      duplicate: 'Ten klucz dostępu jest już dodany do Twojego konta.',
+      not_found: 'Ten klucz dostępu został już usunięty.',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Błąd',
+  },
 };
+
+/**
+ * What the browser's own WebAuthn refusals mean to the user. NotAllowedError
+ * covers both a cancelled prompt and one left until it timed out: the
+ * browser deliberately does not tell them apart.
+ */
+const PASSKEY_BROWSER_MESSAGES: Readonly<Record<string, string>> = {
+  NotAllowedError: 'Anulowano albo minął czas na potwierdzenie klucza dostępu. Spróbuj ponownie.',
+  AbortError: 'Anulowano użycie klucza dostępu.',
+  InvalidStateError: 'Ten klucz dostępu jest już dodany do Twojego konta.',
+  SecurityError: 'Klucze dostępu nie działają pod tym adresem strony.',
+  NotSupportedError: 'To urządzenie nie obsługuje kluczy dostępu.',
+};
+
+/** A failed passkey step: the browser's refusal, or the server's answer. */
+export function passkeyErrorMessage(
+  screen: 'passkeySignIn' | 'passkeyProfile',
+  error: unknown,
+): string {
+  if (isApiError(error) || isNetworkError(error)) return errorMessage(screen, error);
+  // A DOMException is not an Error in every engine; its name is what tells the cases apart.
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : null;
+  if (typeof name === 'string') {
+    return PASSKEY_BROWSER_MESSAGES[name] ?? SCREEN_MESSAGES[screen].fallback;
+  }
+  return errorMessage(screen, error);
+}
 
 /** The Polish message a screen shows for a failed call (an ApiError, a NetworkError or anything thrown). */
 export function errorMessage(screen: ErrorScreen, error: unknown): string {

@@ -1,4 +1,5 @@
 // The one list of tables drizzle-kit and the client see.
 export * from './accounts';
 export * from './staff';
+export * from './passkeys';
 export * from './tickets';

@@ -4,6 +4,7 @@
  */
 export type { UserRow } from '../../db/types';
 export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
+export { setDeviceCookie } from './device-cookie';
 export {
   currentSession,
   requireAdmin,
@@ -11,13 +12,16 @@ export {
   type SessionAuth,
   toPublicUser,
 } from './guards';
+export { findChallenge as findLoginChallenge } from './login-mfa';
 export { isCommonPassword, passwords } from './passwords';
 export { authRoutes } from './routes';
 export { type AuthService, createAuthService } from './service';
 export { type CachedSession, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 export {
   announceSessionEvent,
+  baseCookieOptions,
   clearSessionCookie,
+  cookieName,
   createSession,
   deleteSession,
   deleteUserSessions,

@@ -32,7 +32,8 @@ export async function sendLoginCode(deps: AppDeps, user: UserRow, challengeId: n
   );
 }
 
-async function findChallenge(
+/** The pending password step of a 2FA login, for this browser's challenge cookie. */
+export async function findChallenge(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   token: string | undefined,
   userId: number,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { loginChallenges } from '../../db/schema/index';
+import { loginChallenges, passkeys } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
@@ -14,6 +14,9 @@ import { CHALLENGE_TTL_MS, sendLoginCode } from './login-mfa';
 import { passwords } from './passwords';
 import { createSession, type NewSession } from './sessions';
 import { refuseThrottled } from './throttle-log';
+
+/** The ways the second step of a sign-in can be answered (DESIGN.md §7.3 `methods`). */
+export type SecondFactorMethod = 'email' | 'passkey';
 
 const MINUTE = 60_000;
 /**
@@ -66,7 +69,7 @@ export async function login(
   },
 ): Promise<
   | { kind: 'session'; user: UserRow; session: NewSession }
-  | { kind: 'mfa'; user: UserRow; challengeToken: string }
+  | { kind: 'mfa'; user: UserRow; challengeToken: string; methods: SecondFactorMethod[] }
 > {
   const { db, clock, limiter } = deps;
   if (!identifier.trim() || !password) throw badRequest('missing_credentials');
@@ -132,7 +135,14 @@ export async function login(
       throw error;
     }
     await recordSecurityEvent(deps, { event: 'mfa_challenge', userId: user.id, meta });
-    return { kind: 'mfa', user, challengeToken };
+    // A user with passkeys may answer the second step with one instead of the code.
+    const [passkey] = await db
+      .select({ id: passkeys.id })
+      .from(passkeys)
+      .where(eq(passkeys.userId, user.id))
+      .limit(1);
+    const methods: SecondFactorMethod[] = passkey ? ['email', 'passkey'] : ['email'];
+    return { kind: 'mfa', user, challengeToken, methods };
   }
 
   const session = await createSession(deps, {

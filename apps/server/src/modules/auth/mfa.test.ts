@@ -39,7 +39,7 @@ describe('two-factor login', () => {
     const { app, userId } = await setupWithMfa();
     const client = new Client(app);
     const response = await passwordStep(client);
-    expect(response.json()).toEqual({ mfa_required: true, user_id: userId });
+    expect(response.json()).toEqual({ mfa_required: true, user_id: userId, methods: ['email'] });
     expect(client.cookies.has('sid')).toBe(false);
     expect(client.cookies.has('mfa_pending')).toBe(true);
     expect(response.headers['set-cookie']).toMatch(/mfa_pending=[^;]+;.*HttpOnly/);

@@ -74,7 +74,7 @@ export async function authRoutes(app: FastifyInstance) {
         ...baseCookieOptions(config),
         maxAge: 10 * 60,
       });
-      return { mfa_required: true, user_id: result.user.id };
+      return { mfa_required: true, user_id: result.user.id, methods: result.methods };
     }
     startSession(reply, result.session);
     setDeviceCookie(reply, config, result.user);

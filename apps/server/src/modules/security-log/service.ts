@@ -18,7 +18,11 @@ export type SecurityEvent =
   | 'mfa_enabled'
   | 'mfa_disabled'
   | 'account_deleted'
-  | 'retention_run';
+  | 'retention_run'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'passkey_failed';
 
 /** Appends one entry; the log carries no secrets, only who, what, when and from where. */
 export async function recordSecurityEvent(

@@ -5,8 +5,10 @@ import { PageCard } from '~/components/form/page-card';
 import { pageMeta } from '~/lib/page-meta';
 import { takeReturnPath, useCurrentUser, useSessionActions } from '~/lib/session';
 import { isMfaRequired } from './api/login';
+import { signInWithPasskey, verifyWithPasskey } from './api/passkey-sign-in';
 import { LoginCodeForm } from './components/login-code-form';
 import { LoginForm } from './components/login-form';
+import { PasskeyButton } from './components/passkey-button';
 
 export function meta() {
   return pageMeta({
@@ -18,7 +20,9 @@ export function meta() {
   });
 }
 
-type Step = { kind: 'credentials' } | { kind: 'code'; userId: number; rememberMe: boolean };
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'code'; userId: number; rememberMe: boolean; hasPasskey: boolean };
 
 export default function LoginRoute() {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -48,21 +52,44 @@ export default function LoginRoute() {
     >
       {step.kind === 'credentials' ? (
         <LoginForm
+          otherWays={
+            <PasskeyButton
+              label="Zaloguj się kluczem dostępu"
+              signIn={() => signInWithPasskey({ rememberMe: false })}
+              onSignedIn={finish}
+            />
+          }
           onResult={async (result, input) => {
             if (isMfaRequired(result)) {
-              setStep({ kind: 'code', userId: result.user_id, rememberMe: input.rememberMe });
+              setStep({
+                kind: 'code',
+                userId: result.user_id,
+                rememberMe: input.rememberMe,
+                hasPasskey: result.methods?.includes('passkey') ?? false,
+              });
               return;
             }
             await finish(result.user);
           }}
         />
       ) : (
-        <LoginCodeForm
-          userId={step.userId}
-          rememberMe={step.rememberMe}
-          onVerified={finish}
-          onBack={() => setStep({ kind: 'credentials' })}
-        />
+        <>
+          <LoginCodeForm
+            userId={step.userId}
+            rememberMe={step.rememberMe}
+            onVerified={finish}
+            onBack={() => setStep({ kind: 'credentials' })}
+          />
+          {step.hasPasskey ? (
+            <div className="mt-4">
+              <PasskeyButton
+                label="Użyj klucza dostępu"
+                signIn={() => verifyWithPasskey(step)}
+                onSignedIn={finish}
+              />
+            </div>
+          ) : null}
+        </>
       )}
     </PageCard>
   );

@@ -7,12 +7,19 @@ export interface LoginInput {
   rememberMe: boolean;
 }
 
+/** How the second step can be answered (DESIGN.md §7.3). */
+export type SecondFactorMethod = 'email' | 'totp' | 'recovery' | 'passkey';
+
+interface MfaRequired {
+  mfa_required: true;
+  user_id: number;
+  methods?: SecondFactorMethod[];
+}
+
 /** Either a session was started, or 2FA needs the e-mailed code (the server also set a pending cookie). */
-export type LoginResult = { user: PublicUser } | { mfa_required: true; user_id: number };
+export type LoginResult = { user: PublicUser } | MfaRequired;
 
 export const login = (input: LoginInput) => api.post<LoginResult>('/api/auth/login', input);
 
-export const isMfaRequired = (
-  result: LoginResult,
-): result is { mfa_required: true; user_id: number } =>
+export const isMfaRequired = (result: LoginResult): result is MfaRequired =>
   'mfa_required' in result && result.mfa_required === true;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField, UsernameField } from '~/components/form/account-fields';
 import { CheckboxField } from '~/components/form/checkbox-field';
@@ -14,8 +14,11 @@ type Field = 'identifier' | 'password';
 /** Step one of login: identifier (username or e-mail), password and remember-me. */
 export function LoginForm({
   onResult,
+  otherWays,
 }: {
   onResult: (result: LoginResult, input: LoginInput) => void | Promise<void>;
+  /** Other ways in (a passkey), shown under the submit button. */
+  otherWays?: ReactNode;
 }) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -61,6 +64,7 @@ export function LoginForm({
       <FormSubmit error={formError} isPending={isPending} pendingLabel="Logowanie…">
         Zaloguj się
       </FormSubmit>
+      {otherWays}
       <FormFooterLink to="/register" question="Nie masz konta?">
         Zarejestruj się
       </FormFooterLink>

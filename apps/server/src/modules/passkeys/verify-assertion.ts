@@ -1,0 +1,79 @@
+import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponse } from '@studio/shared/passkeys';
+import { and, eq } from 'drizzle-orm';
+import { passkeys } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { type ChallengePurpose, takeChallenge } from './challenges';
+import { knownTransports, toAuthenticationJson, userHandleOf } from './library-shapes';
+import type { PasskeyRow } from './passkey-view';
+import { claimedChallenge, relyingParty } from './relying-party';
+
+/**
+ * Checks a browser's signed answer (an assertion) and answers the passkey that
+ * made it, or undefined for any failure (the caller says only
+ * `invalid_passkey`, so a prober learns nothing about which part failed).
+ *
+ * Replays die twice over: the challenge is taken by its first answer, and the
+ * library refuses a signature counter that did not grow (for authenticators
+ * that count; synced passkeys send 0 and rely on the challenge alone).
+ */
+export async function verifyAssertion(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  input: {
+    response: AuthenticationResponse;
+    purpose: Exclude<ChallengePurpose, 'register'>;
+    /** A second factor: the password step's challenge, and whose passkey it must be. */
+    loginChallengeId?: number;
+    userId?: number;
+    requireUserVerification: boolean;
+  },
+): Promise<PasskeyRow | undefined> {
+  const { response } = input;
+  const challenge = claimedChallenge(response.response.clientDataJSON);
+  const taken = await takeChallenge(deps, challenge, {
+    purpose: input.purpose,
+    ...(input.loginChallengeId === undefined ? {} : { loginChallengeId: input.loginChallengeId }),
+  });
+  if (!taken) return undefined;
+  const [row] = await deps.db
+    .select()
+    .from(passkeys)
+    .where(
+      and(
+        eq(passkeys.credentialId, response.id),
+        input.userId === undefined ? undefined : eq(passkeys.userId, input.userId),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  // A discoverable credential names its user; it must be the passkey's owner.
+  const handle = response.response.userHandle;
+  if (handle && handle !== Buffer.from(userHandleOf(row.userId)).toString('base64url')) {
+    return undefined;
+  }
+  const rp = relyingParty(deps.config);
+  try {
+    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      response: toAuthenticationJson(response),
+      expectedChallenge: (value) => value === challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: row.credentialId,
+        publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
+        counter: row.counter,
+        transports: knownTransports(row.transports),
+      },
+      requireUserVerification: input.requireUserVerification,
+    });
+    if (!verified) return undefined;
+    const now = deps.clock.now();
+    await deps.db
+      .update(passkeys)
+      .set({ counter: authenticationInfo.newCounter, lastUsedAt: now })
+      .where(eq(passkeys.id, row.id));
+    return { ...row, counter: authenticationInfo.newCounter, lastUsedAt: now };
+  } catch {
+    return undefined;
+  }
+}
