@@ -33,14 +33,21 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
   // A person who opens the link sees a button; GET itself never changes anything.
   app.get('/api/notifications/unsubscribe', async (request, reply) => {
     userFrom(request.query);
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        page(
-          'Powiadomienia e-mail',
-          `<p>Czy wyłączyć powiadomienia e-mail o zgłoszeniach? Możesz je później włączyć w ustawieniach profilu.</p><form method="post"><button type="submit">Wyłącz powiadomienia</button></form>`,
-        ),
-      );
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        // /api answers forbid everything; this one page needs its style and its form.
+        .header(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+        )
+        .send(
+          page(
+            'Powiadomienia e-mail',
+            `<p>Czy wyłączyć powiadomienia e-mail o zgłoszeniach? Możesz je później włączyć w ustawieniach profilu.</p><form method="post"><button type="submit">Wyłącz powiadomienia</button></form>`,
+          ),
+        )
+    );
   });
 
   app.post(
