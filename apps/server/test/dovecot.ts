@@ -40,6 +40,22 @@ async function waitForPort(port: number, up: boolean, timeoutMs = 15_000) {
   }
 }
 
+/** Ids of the processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
 /**
  * A private Dovecot on a free 127.0.0.1 port: its own config, run and state
  * folders, log, one passwd-file user and a maildir, all in a temp folder.
@@ -110,10 +126,20 @@ service imap-login {
     const pidFile = path.join(dir, 'run', 'master.pid');
     if (!fs.existsSync(pidFile)) return;
     const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    // The master's children (imap sessions among them) outlive it; they are stopped by id too,
+    // so an open connection sees the server go away as it would on a real outage.
+    const children = childrenOf(pid);
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
       return;
+    }
+    for (const child of children) {
+      try {
+        process.kill(child, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
     await waitForPort(port, false);
     for (let i = 0; i < 100 && fs.existsSync(pidFile); i++)
