@@ -5,8 +5,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../../../test/dovecot';
 import { createTestContext } from '../../../test/helpers';
 import { emptyMailbox, eventually, rawMail, sentIds } from '../../../test/inbound-mail-helpers';
-import { createTicket, jpegWithExif, postMessage, quickUser } from '../../../test/tickets-helpers';
+import { streamsOfTheTest } from '../../../test/stream-helpers';
+import {
+  createTicket,
+  jpegWithExif,
+  listen,
+  loginAs,
+  postMessage,
+  quickUser,
+  type SseEvent,
+} from '../../../test/tickets-helpers';
 import { inboundMails, ticketEvents, ticketMessages, tickets } from '../../db/schema/index';
+import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
 import type { WatcherOptions } from './imap-watcher';
 
@@ -32,10 +42,17 @@ afterAll(async () => {
   await dovecot.close();
 });
 
-async function world(watcher: WatcherOptions = {}) {
-  const clock = new TestClock();
+const streams = streamsOfTheTest();
+const isMessageEvent = (e: SseEvent) => e.data.includes('"type":"message"');
+const redisUrl = process.env.TEST_REDIS_URL;
+/** With TEST_REDIS_URL (CI), instances share the Redis bus as in production; otherwise each has its own. */
+const busOptions = (): { bus?: RedisEventBus } =>
+  redisUrl ? { bus: new RedisEventBus(redisUrl) } : {};
+
+async function world(watcher: WatcherOptions = {}, clock = new TestClock()) {
   const app = await ctx.app({
     clock,
+    ...busOptions(),
     env: { IMAP_URL: dovecot.url, MAIL_REPLY_TO: 'kontakt@studio.test' },
     mailWatcher: { pollMs: 200, ...watcher },
   });
@@ -69,7 +86,8 @@ const QUOTE =
 
 describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)', () => {
   it('a reply becomes the customer’s message: quote stripped, Polish and emoji intact, live event', async () => {
-    const { app, alice, ticketId, notification } = await world();
+    const { app, alice, admin, ticketId, notification } = await world();
+    const stream = await streams.on(await listen(app))('/api/stream/tickets', admin.client);
     await dovecot.append(
       await rawMail({
         from: `Alicja <${alice.user.email.toUpperCase()}>`,
@@ -88,6 +106,8 @@ describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)',
       .from(ticketEvents)
       .where(eq(ticketEvents.ticketId, ticketId));
     expect(events.filter((e) => e.type === 'message')).toHaveLength(3);
+    // Staff looking at the ticket see it arrive live.
+    await stream.waitFor(isMessageEvent);
     // The usual notification to staff follows.
     const thread = await alice.client.get(`/api/tickets/${ticketId}/messages`);
     expect(thread.json().messages.at(-1).username).toBe('Alicja');
@@ -265,6 +285,7 @@ describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)',
     const first = await world();
     const second = await ctx.app({
       clock: first.clock,
+      ...busOptions(),
       env: { IMAP_URL: dovecot.url, MAIL_REPLY_TO: 'kontakt@studio.test' },
       mailWatcher: { pollMs: 200 },
     });
@@ -279,6 +300,12 @@ describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)',
     const [watching, standby] = first.app.mailWatcher?.watching
       ? [first.app, second]
       : [second, first.app];
+    const onStandby = redisUrl
+      ? await streams.on(await listen(standby))(
+          '/api/stream/tickets',
+          await loginAs(standby, first.admin.user.id),
+        )
+      : null;
     for (const n of [1, 2, 3]) {
       await dovecot.append(
         await rawMail({
@@ -290,6 +317,8 @@ describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)',
     }
     await inboxEmptied();
     expect(await messagesOf(first.app, first.ticketId)).toHaveLength(5);
+    // Through Redis, a browser on the other instance hears of each message at once.
+    await onStandby?.waitFor(isMessageEvent);
     await watching.close();
     await eventually(async () => standby.mailWatcher?.watching === true);
     await dovecot.append(
