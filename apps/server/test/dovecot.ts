@@ -4,8 +4,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { tempDir } from './helpers';
-import { freePort } from './process-helpers';
+
+// Only Node built-ins and imapflow: e2e/run.mjs loads this file too (through tsx).
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 const DOVECOT = '/usr/sbin/dovecot';
 
@@ -61,7 +72,7 @@ function childrenOf(pid: number): number[] {
  * folders, log, one passwd-file user and a maildir, all in a temp folder.
  */
 export async function startDovecot() {
-  const dir = tempDir('dovecot');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-dovecot-'));
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
   const user = 'kontakt';
