@@ -39,7 +39,7 @@ export async function emptyMailbox(dovecot: Dovecot) {
   await dovecot.withClient(async (client) => {
     for (const box of await client.list()) {
       const status = await client.status(box.path, { messages: true });
-      if (!status || !status.messages) continue;
+      if (status === false || !status.messages) continue;
       await client.mailboxOpen(box.path);
       await client.messageDelete('1:*');
     }

@@ -22,6 +22,7 @@ export interface WatcherOptions {
 }
 
 const MAX_BACKOFF_MS = 60_000;
+const MAX_FAILURES_PER_MAIL = 5;
 
 function connectionOptions(imapUrl: string) {
   const url = new URL(imapUrl);
@@ -58,6 +59,8 @@ export class ImapWatcher {
   private client: ImapFlow | null = null;
   private readonly lease: WatcherLease;
   private readonly pollMs: number;
+  /** Failed attempts per mail (by UID) since it last went through. */
+  private readonly failures = new Map<number, number>();
   /** Outcomes in order, for tests and the log. */
   readonly processed: InboundOutcome[] = [];
 
@@ -158,14 +161,29 @@ export class ImapWatcher {
     // Every mail still in the mailbox, read or not: whatever was handled has been moved out.
     const uids = (await client.search({ all: true }, { uid: true })) || [];
     for (const uid of uids) {
-      const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-      if (!message || !message.source) continue;
-      const outcome = await processInboundMail(this.inbound, await simpleParser(message.source));
-      this.processed.push(outcome);
-      await this.options.beforeMarking?.(outcome);
-      const done = outcome.kind === 'stored' || outcome.kind === 'duplicate';
-      if (done) await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
-      await client.messageMove(String(uid), done ? processed : forStaff, { uid: true });
+      try {
+        await this.processOne(client, String(uid), processed, forStaff);
+        this.failures.delete(uid);
+      } catch (error) {
+        // A mail that fails again and again (not a passing outage) must not block the others.
+        const failed = (this.failures.get(uid) ?? 0) + 1;
+        this.failures.set(uid, failed);
+        if (failed < MAX_FAILURES_PER_MAIL) throw error;
+        this.deps.log.error({ err: error, uid }, 'mail failed repeatedly; moved for staff');
+        await client.messageMove(String(uid), forStaff, { uid: true });
+        this.failures.delete(uid);
+      }
     }
+  }
+
+  private async processOne(client: ImapFlow, uid: string, processed: string, forStaff: string) {
+    const message = await client.fetchOne(uid, { source: true }, { uid: true });
+    if (message === false || !message.source) return;
+    const outcome = await processInboundMail(this.inbound, await simpleParser(message.source));
+    this.processed.push(outcome);
+    await this.options.beforeMarking?.(outcome);
+    const done = outcome.kind === 'stored' || outcome.kind === 'duplicate';
+    if (done) await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
+    await client.messageMove(uid, done ? processed : forStaff, { uid: true });
   }
 }
