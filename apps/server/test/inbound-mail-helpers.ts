@@ -2,7 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import { sentTicketMails } from '../src/db/schema/index';
+import type { TestClock } from '../src/lib/clock';
 import type { Dovecot } from './dovecot';
+import { createTicket, postMessage, quickUser } from './tickets-helpers';
+
+/**
+ * A customer's ticket with a staff answer whose notification e-mail went out:
+ * what a customer replies to. Answers the notification's Message-ID.
+ */
+export async function answeredTicket(app: FastifyInstance, clock: TestClock) {
+  const alice = await quickUser(app, { username: 'Alicja' });
+  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+  const { id } = (await createTicket(alice.client, { body: 'Pytanie' })).json();
+  await postMessage(admin.client, id, { body: 'Odpowiedź zespołu' });
+  clock.advance(10 * 60_000);
+  await app.jobs.runDue();
+  const [notification] = await sentIds(app, alice.user.id);
+  if (!notification) throw new Error('no notification sent');
+  return { alice, admin, ticketId: id as number, notification };
+}
 
 let counter = 0;
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, ORIGIN, tempDir } from '../../../test/helpers';
-import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
+import { answeredTicket } from '../../../test/inbound-mail-helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { TestClock } from '../../lib/clock';
@@ -29,16 +29,11 @@ async function devWorld() {
   const app = await buildApp({ config, database: ctx.database, clock, scheduleRetention: false });
   opened.push(app);
   expect(app.mailWatcher).toBeNull();
-  const alice = await quickUser(app, { username: 'Alicja' });
-  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  const { id } = (await createTicket(alice.client, { body: 'Pytanie' })).json();
-  await postMessage(admin.client, id, { body: 'Odpowiedź zespołu' });
-  clock.advance(10 * 60_000);
-  await app.jobs.runDue();
+  const { alice, ticketId } = await answeredTicket(app, clock);
   const list = await app.inject({ url: '/dev/outbox.json', remoteAddress: '127.0.0.1' });
   const mail = (list.json().messages as OutboxEntry[]).find((m) => m.to === alice.user.email);
   if (!mail) throw new Error('no e-mail in the outbox');
-  return { app, alice, ticketId: id, mail };
+  return { app, alice, ticketId, mail };
 }
 
 const answer = (app: FastifyInstance, form: Record<string, string>) =>

@@ -4,7 +4,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../../../test/dovecot';
 import { createTestContext } from '../../../test/helpers';
-import { emptyMailbox, eventually, rawMail, sentIds } from '../../../test/inbound-mail-helpers';
+import {
+  answeredTicket,
+  emptyMailbox,
+  eventually,
+  rawMail,
+} from '../../../test/inbound-mail-helpers';
 import { streamsOfTheTest } from '../../../test/stream-helpers';
 import {
   createTicket,
@@ -57,15 +62,7 @@ async function world(watcher: WatcherOptions = {}, clock = new TestClock()) {
     mailWatcher: { pollMs: 200, ...watcher },
   });
   await app.ready();
-  const alice = await quickUser(app, { username: 'Alicja' });
-  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  const { id } = (await createTicket(alice.client, { body: 'Pytanie' })).json();
-  await postMessage(admin.client, id, { body: 'Odpowiedź zespołu' });
-  clock.advance(10 * 60_000);
-  await app.jobs.runDue();
-  const [notification] = await sentIds(app, alice.user.id);
-  if (!notification) throw new Error('no notification sent');
-  return { app, clock, alice, admin, ticketId: id, notification };
+  return { app, clock, ...(await answeredTicket(app, clock)) };
 }
 
 const messagesOf = async (app: FastifyInstance, ticketId: number) =>
@@ -146,30 +143,21 @@ describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)',
     await dovecot.append(
       await rawMail({ from: 'mallory@evil.example', inReplyTo: notification, text: 'Podszyty' }),
     );
-    await dovecot.append(
-      await rawMail({
-        from: 'alicja@example.com',
-        inReplyTo: notification,
-        headers: { 'Auto-Submitted': 'auto-replied' },
-        text: 'Jestem na urlopie',
-      }),
-    );
-    await dovecot.append(
-      await rawMail({
-        from: 'alicja@example.com',
-        inReplyTo: notification,
-        headers: { Precedence: 'bulk' },
-        text: 'Newsletter',
-      }),
-    );
-    await dovecot.append(
-      await rawMail({
-        from: 'alicja@example.com',
-        inReplyTo: notification,
-        headers: { 'X-Autoreply': 'yes' },
-        text: 'Autoodpowiedź',
-      }),
-    );
+    const automatic = [
+      { 'Auto-Submitted': 'auto-replied' },
+      { Precedence: 'bulk' },
+      { 'X-Autoreply': 'yes' },
+    ];
+    for (const headers of automatic) {
+      await dovecot.append(
+        await rawMail({
+          from: 'alicja@example.com',
+          inReplyTo: notification,
+          headers,
+          text: 'Auto',
+        }),
+      );
+    }
     await inboxEmptied();
     expect(await messagesOf(app, ticketId)).toHaveLength(2);
     expect(await dovecot.count(FOR_STAFF)).toBe(4);
