@@ -103,6 +103,9 @@ protocols = imap
 listen = 127.0.0.1
 mail_location = maildir:${dir}/mail/%u
 first_valid_uid = 1
+# IDLE learns of new mail through inotify; where a shared machine has used up its inotify
+# instances Dovecot falls back to looking every 30 s. A real server pushes at once, so look often.
+mailbox_idle_check_interval = 1 secs
 ${isRoot ? '' : `default_internal_user = ${info.username}\ndefault_login_user = ${info.username}\ndefault_internal_group = ${info.username}\n`}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/passwd

@@ -38,11 +38,15 @@ function connectionOptions(imapUrl: string) {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const wake = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', wake);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', wake, { once: true });
   });
 
 /**
@@ -118,6 +122,8 @@ export class ImapWatcher {
       ...connection,
       logger: false,
       missingIdleCommand: 'NOOP',
+      // imapflow waits 15 s after the last command before it IDLEs; a reply should not.
+      autoIdleDelay: 500,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
     });
