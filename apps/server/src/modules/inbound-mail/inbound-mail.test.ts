@@ -11,15 +11,7 @@ import {
   rawMail,
 } from '../../../test/inbound-mail-helpers';
 import { streamsOfTheTest } from '../../../test/stream-helpers';
-import {
-  createTicket,
-  jpegWithExif,
-  listen,
-  loginAs,
-  postMessage,
-  quickUser,
-  type SseEvent,
-} from '../../../test/tickets-helpers';
+import { jpegWithExif, listen, loginAs, type SseEvent } from '../../../test/tickets-helpers';
 import { inboundMails, ticketEvents, ticketMessages, tickets } from '../../db/schema/index';
 import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
