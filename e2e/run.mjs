@@ -181,6 +181,8 @@ const playwright = spawn(
 );
 const code = await new Promise((resolve) => playwright.on('exit', (c) => resolve(c ?? 1)));
 cleanup();
+// Stopped and its temporary folder removed (cleanup() on a signal can only stop it).
+await dovecot?.close().catch(() => {});
 // Traces, failure screenshots and the server log are kept only when something failed.
 if (code === 0) fs.rmSync(outputDir, { recursive: true, force: true });
 else console.log(`e2e: traces, failure screenshots and server.log are in ${outputDir}`);
