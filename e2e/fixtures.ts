@@ -38,6 +38,8 @@ interface OutboxEntry {
   subject: string;
   text: string;
   html: string;
+  /** Ticket e-mails only: what a reply names in In-Reply-To. */
+  messageId?: string;
 }
 
 async function readOutbox(): Promise<OutboxEntry[]> {

@@ -64,6 +64,15 @@ const freePort = () =>
     });
   });
 
+// With Dovecot installed, a private IMAP server plays the support mailbox, so a reply
+// APPENDed to it travels the same way as a real one (email-reply.spec.ts).
+let dovecot = null;
+if (fs.existsSync('/usr/sbin/dovecot') && process.env.E2E_DOVECOT !== '0') {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startDovecot } = await tsImport('../apps/server/test/dovecot.ts', import.meta.url);
+  dovecot = await startDovecot();
+}
+
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
@@ -97,6 +106,10 @@ const server = spawn(process.execPath, [serverMain], {
     REDIS_URL: '',
     SMTP_URL: '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    IMAP_URL: dovecot?.url ?? '',
+    MAIL_REPLY_TO: dovecot ? 'kontakt@studio.test' : '',
+    // Ticket e-mails after one second instead of two minutes, so a spec can answer one.
+    NOTIFY_DELAY_SECONDS: '1',
   },
   stdio: ['ignore', serverLog, serverLog],
 });
@@ -108,6 +121,7 @@ server.on('exit', () => {
 
 function cleanup() {
   if (!serverExited) server.kill('SIGTERM');
+  dovecot?.stop().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (!skipBuild) fs.rmSync(webBuildDir, { recursive: true, force: true });
 }
@@ -160,12 +174,15 @@ const playwright = spawn(
       E2E_DATA_DIR: dataDir,
       E2E_WEB_DIR: webDir,
       E2E_OUTPUT_DIR: outputDir,
+      E2E_IMAP_URL: dovecot?.url ?? '',
       CHROMIUM_PATH: chromium,
     },
   },
 );
 const code = await new Promise((resolve) => playwright.on('exit', (c) => resolve(c ?? 1)));
 cleanup();
+// Stopped and its temporary folder removed (cleanup() on a signal can only stop it).
+await dovecot?.close().catch(() => {});
 // Traces, failure screenshots and the server log are kept only when something failed.
 if (code === 0) fs.rmSync(outputDir, { recursive: true, force: true });
 else console.log(`e2e: traces, failure screenshots and server.log are in ${outputDir}`);

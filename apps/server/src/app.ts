@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
+import { setUpInboundMail, type WatcherOptions } from './modules/inbound-mail/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { passkeyRoutes } from './modules/passkeys/index';
 import { profileRoutes } from './modules/profile/index';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** The daily retention run; on by default except in tests, which call it directly. */
   scheduleRetention?: boolean;
+  /** The IMAP watcher's timings and test hooks (only used with IMAP_URL). */
+  mailWatcher?: WatcherOptions;
 }
 
 declare module 'fastify' {
@@ -234,6 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { jobs });
   await app.register(accountRoutes, { storage });
   await app.register(staffRoutes);
+  setUpInboundMail(app, storage, options.mailWatcher);
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);
   if (options.scheduleRetention ?? config.env !== 'test') {
@@ -242,7 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   // Unset NODE_ENV means development (so `npm start` works out of the box); the outbox
   // then answers loopback clients only (dev-outbox/routes.ts), whatever HOST is.
-  if (config.env === 'development') await app.register(devOutboxRoutes);
+  if (config.env === 'development') await app.register(devOutboxRoutes, { inbound: app.inbound });
   await app.register(webApp);
   app.decorate('metricsServer', metrics ? await serveMetrics(app, metrics, config) : null);
   return app;

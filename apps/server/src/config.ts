@@ -57,6 +57,13 @@ const EnvSchema = z.object({
   UPLOADS_IN_FLIGHT_MAX: z.coerce.number().int().min(1).max(1000).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CODE_SECRET: z.string().optional(),
+  // The e-mail channel (DESIGN §4, §7.1, docs/email.md).
+  IMAP_URL: z
+    .string()
+    .regex(/^imaps?:\/\//, 'must start with imap:// or imaps://')
+    .optional(),
+  MAIL_REPLY_TO: z.email().optional(),
+  NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
 });
 
 export interface Config {
@@ -114,6 +121,12 @@ export interface Config {
   storageQuotaBytes: number;
   /** Uploads this instance holds in memory at once, all users together (per user: 2). */
   uploadsInFlightMax: number;
+  /** The support mailbox whose mails become ticket messages; undefined: no inbound mail. */
+  imapUrl: string | undefined;
+  /** The address of that mailbox, the `Reply-To` of ticket e-mails. */
+  mailReplyTo: string | undefined;
+  /** How long a ticket e-mail waits, to group messages and skip what was read meanwhile. */
+  notifyDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +167,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // One port cannot serve both: /metrics must never be reachable on the public port.
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid METRICS_PORT: must differ from PORT');
+  }
+  // Replies must reach the watched mailbox, or they vanish into MAIL_FROM's no-reply void.
+  if (e.IMAP_URL !== undefined && e.MAIL_REPLY_TO === undefined) {
+    throw new ConfigError('Invalid MAIL_REPLY_TO: required when IMAP_URL is set');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const codeSecret = codeSecretSource({
@@ -204,5 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeSecret,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     uploadsInFlightMax: e.UPLOADS_IN_FLIGHT_MAX,
+    imapUrl: e.IMAP_URL,
+    mailReplyTo: e.MAIL_REPLY_TO,
+    notifyDelayMs: e.NOTIFY_DELAY_SECONDS * 1000,
   };
 }

@@ -18,6 +18,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header as it arrived, lower-case names (ticket e-mails' threading and list headers). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on a free port that keeps every message it receives. */
@@ -37,6 +39,15 @@ export async function startMailCapture() {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

@@ -9,6 +9,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Threading and list headers of ticket e-mails (DESIGN §7.1); account e-mails have none. */
+  messageId?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

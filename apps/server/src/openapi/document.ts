@@ -2,8 +2,9 @@ import { ErrorAnswerSchema } from '@studio/shared/answers';
 import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
-import { staffOperations } from './operations-staff';
+import { emailOperations } from './operations-email';
 import { passkeyOperations } from './operations-passkeys';
+import { staffOperations } from './operations-staff';
 import { eventSchemas, ticketOperations } from './operations-tickets';
 
 /** Every documented call; a route registered under /api/ without an entry here fails openapi.test.ts. */
@@ -12,6 +13,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...ticketOperations,
   ...staffOperations,
   ...passkeyOperations,
+  ...emailOperations,
 ];
 
 export interface OpenApiDocument {

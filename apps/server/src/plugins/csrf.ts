@@ -12,6 +12,8 @@ export function csrfProtection(app: FastifyInstance) {
   const { publicOrigin } = app.deps.config;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // Only the one-click unsubscribe link (RFC 8058): mail servers post it, and a signed token authorises it.
+    if (request.routeOptions.config.csrfExempt === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (origin !== publicOrigin) throw new AppError(403, 'forbidden');
@@ -19,4 +21,11 @@ export function csrfProtection(app: FastifyInstance) {
     }
     if (request.headers['sec-fetch-site'] !== 'same-origin') throw new AppError(403, 'forbidden');
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Skip the origin check: only for a route a signed token in the URL authorises. */
+    csrfExempt?: boolean;
+  }
 }

@@ -1,5 +1,6 @@
 // The one list of tables drizzle-kit and the client see.
 export * from './accounts';
-export * from './staff';
+export * from './email-channel';
 export * from './passkeys';
+export * from './staff';
 export * from './tickets';

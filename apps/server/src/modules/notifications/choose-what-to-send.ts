@@ -11,6 +11,8 @@ export interface PendingTicketMail {
   /** The owner hears about staff replies; an admin about the customer's messages. */
   isOwner: boolean;
   unreadCount: number;
+  /** The messages counted, oldest first: the e-mail quotes them. */
+  messageIds: number[];
   /** The last message counted: later e-mails start after it. */
   newestMessageId: number;
   /** Whether the first unread message opened the ticket (only asked for admins' e-mails). */
@@ -99,6 +101,7 @@ export async function chooseWhatToSend(
     recipient: { id: recipient.id, email: recipient.email },
     isOwner,
     unreadCount: unread.length,
+    messageIds: unread.map((m) => m.id),
     newestMessageId: newest,
     isNewTicket,
   };

@@ -28,18 +28,45 @@ export function waitsPl(n: number): string {
   return plural(n, { one: 'czeka', few: 'czekają', many: 'czeka' });
 }
 
-export const notificationMails = {
+export interface MailWording {
+  subject: string;
+  intro: string;
+}
+
+/** The subject and first sentence of each ticket e-mail (compose.ts adds the messages). */
+export const notificationWording = {
   /** To the ticket's owner: staff replied. */
-  staffReply: (input: { to: string; seq: number; count: number; link: string }) =>
-    buildNotificationMail(
-      input.to,
+  staffReply: (input: { seq: number; count: number }): MailWording => ({
+    subject:
       input.count === 1
         ? `Nowa odpowiedź w zgłoszeniu #${input.seq}`
         : `Nowe odpowiedzi w zgłoszeniu #${input.seq}`,
-      `W Twoim zgłoszeniu #${input.seq} ${waitsPl(input.count)} ${messagesPl(input.count)} od naszego zespołu.`,
-      input.link,
-    ),
+    intro: `W Twoim zgłoszeniu #${input.seq} ${waitsPl(input.count)} ${messagesPl(input.count)} od naszego zespołu.`,
+  }),
   /** To an admin: a customer opened a ticket or wrote in one. */
+  customerMessage: (input: {
+    username: string;
+    seq: number;
+    count: number;
+    isNewTicket: boolean;
+  }): MailWording => {
+    const name = unlinkedName(input.username);
+    return {
+      subject: input.isNewTicket
+        ? `Nowe zgłoszenie od ${name}`
+        : `Nowa wiadomość od ${name} w zgłoszeniu #${input.seq}`,
+      intro: input.isNewTicket
+        ? `Użytkownik ${name} otworzył nowe zgłoszenie (#${input.seq}): ${messagesPl(input.count)}.`
+        : `Użytkownik ${name} napisał w zgłoszeniu #${input.seq}: ${messagesPl(input.count)}.`,
+    };
+  },
+};
+
+export const notificationMails = {
+  staffReply: (input: { to: string; seq: number; count: number; link: string }) => {
+    const { subject, intro } = notificationWording.staffReply(input);
+    return buildNotificationMail(input.to, subject, intro, input.link);
+  },
   customerMessage: (input: {
     to: string;
     username: string;
@@ -48,17 +75,8 @@ export const notificationMails = {
     isNewTicket: boolean;
     link: string;
   }) => {
-    const name = unlinkedName(input.username);
-    return buildNotificationMail(
-      input.to,
-      input.isNewTicket
-        ? `Nowe zgłoszenie od ${name}`
-        : `Nowa wiadomość od ${name} w zgłoszeniu #${input.seq}`,
-      input.isNewTicket
-        ? `Użytkownik ${name} otworzył nowe zgłoszenie (#${input.seq}): ${messagesPl(input.count)}.`
-        : `Użytkownik ${name} napisał w zgłoszeniu #${input.seq}: ${messagesPl(input.count)}.`,
-      input.link,
-    );
+    const { subject, intro } = notificationWording.customerMessage(input);
+    return buildNotificationMail(input.to, subject, intro, input.link);
   },
 };
 

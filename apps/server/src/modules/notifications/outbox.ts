@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, users } from '../../db/schema/index';
 
-/** A reply waits this long: if it was read meanwhile, no e-mail goes out. */
+/** A reply waits this long (NOTIFY_DELAY_SECONDS' default): if it was read meanwhile, no e-mail goes out. */
 export const NOTIFY_DELAY_MS = 2 * 60 * 1000;
 export const TICKET_MAIL_JOB = 'ticket-mail';
 
@@ -19,7 +19,7 @@ export interface TicketMailJob {
  */
 export async function enqueueMessageMail(
   tx: Db,
-  input: { ticketId: number; ownerId: number; authorId: number; now: Date },
+  input: { ticketId: number; ownerId: number; authorId: number; now: Date; delayMs?: number },
 ) {
   let recipients: number[];
   if (input.authorId === input.ownerId) {
@@ -32,7 +32,7 @@ export async function enqueueMessageMail(
     recipients = [input.ownerId];
   }
   if (!recipients.length) return;
-  const runAt = new Date(input.now.getTime() + NOTIFY_DELAY_MS);
+  const runAt = new Date(input.now.getTime() + (input.delayMs ?? NOTIFY_DELAY_MS));
   await tx
     .insert(jobs)
     .values(

@@ -4,6 +4,7 @@ import { notificationPrefs } from '../../db/schema/index';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../auth/index';
 import { emailEnabled } from './email-preference';
+import { unsubscribeRoutes } from './unsubscribe-routes';
 import type { JobRunner } from './worker';
 
 const PrefsSchema = z.object({ email: z.boolean() });
@@ -13,6 +14,7 @@ export async function notificationRoutes(app: FastifyInstance, options: { jobs: 
   const { db, clock } = app.deps;
   options.jobs.start();
   app.addHook('onClose', () => options.jobs.stop());
+  await app.register(unsubscribeRoutes);
 
   app.get('/api/profile/notifications', async (request, reply) => {
     const user = await requireUser(request, reply);

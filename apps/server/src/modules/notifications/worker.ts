@@ -3,9 +3,9 @@ import { idempotencyKeys, jobs, ticketEvents } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { ASSIGNMENT_MAIL_JOB, type AssignmentMailJob, sendAssignmentMail } from './assignment-mail';
 import { chooseWhatToSend } from './choose-what-to-send';
-import { composeTicketMail } from './compose';
 import { deliverTicketMail } from './deliver';
-import { NOTIFY_DELAY_MS, TICKET_MAIL_JOB, type TicketMailJob } from './outbox';
+import { TICKET_MAIL_JOB, type TicketMailJob } from './outbox';
+import { prepareTicketMail } from './prepare-ticket-mail';
 
 const BATCH = 10;
 /** A claimed job is someone's for this long; if that instance dies, another takes it over. */
@@ -118,7 +118,7 @@ export class JobRunner {
           .set({
             lockedUntil: null,
             attempts: 0,
-            runAt: new Date(clock.now().getTime() + NOTIFY_DELAY_MS),
+            runAt: new Date(clock.now().getTime() + this.deps.config.notifyDelayMs),
           })
           .where(eq(jobs.id, job.id));
       }
@@ -142,11 +142,7 @@ export class JobRunner {
   private async ticketMail(job: TicketMailJob) {
     const pending = await chooseWhatToSend(this.deps.db, job);
     if (!pending) return;
-    await deliverTicketMail(
-      this.deps,
-      pending,
-      composeTicketMail(pending, this.deps.config.publicUrl),
-    );
+    await deliverTicketMail(this.deps, pending, await prepareTicketMail(this.deps, pending));
   }
 
   private async housekeeping(now: Date) {

@@ -106,6 +106,7 @@ export async function insertMessage(
       ownerId: ticket.ownerId,
       authorId: actor.id,
       now,
+      delayMs: ctx.deps.config.notifyDelayMs,
     });
   }
   const event = await recordEvent(

@@ -1,0 +1,10 @@
+/** The inbound e-mail module's public entry: other modules and the app import from here only. */
+
+export type { WatcherOptions } from './imap-watcher';
+export { ImapWatcher, PROCESSED_FOLDER, STAFF_FOLDER } from './imap-watcher';
+export {
+  type InboundContext,
+  type InboundOutcome,
+  processInboundMail,
+} from './process-inbound-mail';
+export { setUpInboundMail } from './setup';

@@ -1,0 +1,141 @@
+import { MESSAGE_BODY_MAX } from '@studio/shared/limits';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { inboundMails, sentTicketMails, users } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { sha256 } from '../../lib/tokens';
+import type { Actor, TicketsService } from '../tickets/index';
+import { isAutomaticMail } from './automatic-mail';
+import { checkAttachments } from './mail-attachments';
+import { htmlToText, stripReply } from './strip-reply';
+
+export interface InboundContext {
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>;
+  tickets: Pick<TicketsService, 'postMessage' | 'createTicket'>;
+}
+
+/**
+ * What became of a mail. `stored` and `duplicate` are done with (the mailbox
+ * marks them processed); every other kind stays for staff in their folder.
+ */
+export type InboundOutcome =
+  | { kind: 'stored'; ticketId: number; newTicket: boolean }
+  | { kind: 'duplicate' }
+  | { kind: 'automatic' }
+  | { kind: 'spoofed' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'unmatched' }
+  | { kind: 'unknown_sender' };
+
+const ANGLE_ID = /<[^<>\s]+>/g;
+
+/** Our Message-IDs a reply names in In-Reply-To and References. */
+function referencedIds(mail: ParsedMail): string[] {
+  const refs = [mail.inReplyTo ?? '', ...[mail.references ?? []].flat()].join(' ');
+  return [...new Set(refs.match(ANGLE_ID) ?? [])];
+}
+
+/** The key that makes a mail seen twice one message: its Message-ID, or its content's hash. */
+function mailKey(mail: ParsedMail): string {
+  if (mail.messageId) return mail.messageId;
+  const from = mail.from?.value[0]?.address ?? '';
+  return `<sha256.${sha256(`${from}\n${mail.date?.toISOString()}\n${mail.subject}\n${mail.text}`)}>`;
+}
+
+async function messageFrom(mail: ParsedMail) {
+  const text = mail.text?.trim()
+    ? mail.text
+    : htmlToText(typeof mail.html === 'string' ? mail.html : '');
+  const { files, refused } = await checkAttachments(mail.attachments);
+  let body = stripReply(text);
+  if (refused.length) {
+    const note = `[Nie dołączono załączników: ${refused.join('; ')}]`;
+    body = body ? `${body}\n\n${note}` : note;
+  }
+  if (body.length > MESSAGE_BODY_MAX) body = `${body.slice(0, MESSAGE_BODY_MAX - 1)}…`;
+  return { body, files };
+}
+
+/** Refusals that mean "this mail cannot go in", unlike a busy moment (429, 5xx) worth a retry. */
+const isRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.statusCode < 500 && error.statusCode !== 429;
+
+/**
+ * Turns one parsed mail into a ticket message (DESIGN §7.1), the same code for
+ * the IMAP watcher and the dev outbox's answer form. A reply counts only from
+ * the address the notification it names went to; a new mail only from an
+ * account's address. The Message-ID is the message's Idempotency-Key, claimed
+ * in the transaction that stores it, so a mail processed again after a crash
+ * (before it was marked seen) answers the first result and adds nothing.
+ */
+export async function processInboundMail(
+  ctx: InboundContext,
+  mail: ParsedMail,
+): Promise<InboundOutcome> {
+  const { db, clock, log } = ctx.deps;
+  if (isAutomaticMail(mail)) return { kind: 'automatic' };
+  const key = mailKey(mail);
+  const [seen] = await db.select().from(inboundMails).where(eq(inboundMails.messageId, key));
+  if (seen) return { kind: 'duplicate' };
+  const from = mail.from?.value[0]?.address?.toLowerCase();
+  if (!from) return { kind: 'unmatched' };
+  const refs = referencedIds(mail);
+  let target: { userId: number; ticketId: number | null };
+  if (refs.length) {
+    const sent = await db
+      .select()
+      .from(sentTicketMails)
+      .where(inArray(sentTicketMails.messageId, refs));
+    if (!sent.length) return { kind: 'unmatched' };
+    const mine = sent.find((s) => s.email.toLowerCase() === from);
+    if (!mine) {
+      log.warn(
+        { ticketId: sent[0]?.ticketId },
+        'e-mail reply from another address than the notification went to: ignored',
+      );
+      return { kind: 'spoofed' };
+    }
+    target = { userId: mine.userId, ticketId: mine.ticketId };
+  } else {
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, from));
+    if (!owner) {
+      // Not stored anywhere: the mail stays in the mailbox for staff to read.
+      log.info('e-mail from an address without an account: left in the mailbox for staff');
+      return { kind: 'unknown_sender' };
+    }
+    target = { userId: owner.id, ticketId: null };
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, target.userId));
+  if (!user) return { kind: 'unmatched' };
+  const actor: Actor = { id: user.id, isAdmin: user.isAdmin };
+  const message = await messageFrom(mail);
+  const idempotencyKey = `mail:${sha256(key).slice(0, 48)}`;
+  const prepare = async () => message;
+  let ticketId: number;
+  try {
+    ticketId =
+      target.ticketId === null
+        ? (await ctx.tickets.createTicket({ actor, idempotencyKey, prepare })).id
+        : (
+            await ctx.tickets.postMessage({
+              actor,
+              ticketId: target.ticketId,
+              idempotencyKey,
+              prepare,
+            })
+          ).message.ticket_id;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    log.info({ code: error.code, userId: user.id }, 'e-mail not taken into a ticket');
+    return { kind: 'refused', reason: error.code };
+  }
+  await db
+    .insert(inboundMails)
+    .values({ messageId: key, ticketId, userId: user.id, createdAt: clock.now() })
+    .onConflictDoNothing();
+  return { kind: 'stored', ticketId, newTicket: target.ticketId === null };
+}
