@@ -18,6 +18,20 @@ const Timestamp = z.string();
 
 export const TicketStatusSchema = z.enum(['open', 'closed']);
 
+/**
+ * Whose turn it is (DESIGN.md §7.2), from the newest public message: `staff`
+ * when it is the customer's, `customer` when it is staff's; null once closed.
+ * Internal notes never count.
+ */
+export const TicketAwaitingSchema = z.enum(['staff', 'customer']);
+
+/** The admin a ticket is assigned to, or null. */
+export const TicketAssigneeSchema = z.object({ id: Id, username: z.string() }).nullable();
+
+/** A subject: 1–120 characters after trimming. */
+export const TICKET_SUBJECT_MAX = 120;
+export const TicketSubjectSchema = z.string().trim().min(1).max(TICKET_SUBJECT_MAX);
+
 // ── Requests ────────────────────────────────────────────────────────────────
 
 /** `:id` of `/api/tickets/:id…`: anything else is a 404, like a ticket one may not see. */
@@ -29,10 +43,20 @@ export const FileIdParamSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 /** `Idempotency-Key` header of the two message sends: printable ASCII, no spaces. */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 
-/** `GET /api/tickets` query. */
+/**
+ * `GET /api/tickets` query. `awaiting`, `assignee` and `sort` are staff filters
+ * (DESIGN.md §7.2; a customer's list ignores them): `assignee` is `me`, `none`
+ * or an admin's user id; `sort=waiting` puts the longest-waiting ticket first.
+ */
 export const TicketListQuerySchema = z.object({
   status: TicketStatusSchema.optional(),
   q: z.string().max(200).optional(),
+  awaiting: TicketAwaitingSchema.optional(),
+  assignee: z
+    .string()
+    .regex(/^(me|none|[1-9]\d{0,9})$/)
+    .optional(),
+  sort: z.enum(['activity', 'waiting']).optional(),
   limit: z.coerce
     .number()
     .int()
@@ -77,6 +101,12 @@ export const MarkReadBodySchema = z.object({
   up_to: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
+/** `PATCH /api/tickets/:id` body (owner or staff). */
+export const TicketSubjectBodySchema = z.object({ subject: TicketSubjectSchema });
+
+/** `PATCH /api/tickets/:id/assignee` body: an admin's id, or null to unassign (staff only). */
+export const TicketAssigneeBodySchema = z.object({ assignee_id: Id.nullable() });
+
 /** `PATCH /api/tickets/:id/status` body. Only what the route reads: forged extra fields are dropped. */
 export const TicketStatusBodySchema = z.object({ status: TicketStatusSchema });
 
@@ -105,6 +135,8 @@ export const TicketMessageSchema = z.object({
   body: z.string(),
   created_at: Timestamp,
   files: z.array(FileAttachmentSchema),
+  /** An internal note: staff only, never sent to the customer in any way. */
+  internal: z.boolean(),
 });
 
 /** One entry of the ticket list. */
@@ -112,8 +144,16 @@ export const TicketItemSchema = z.object({
   id: Id,
   /** Per-owner number (#1, #2… of each customer). */
   seq: Id,
+  /** Studio-wide number (staff's „#1042”). */
+  number: Id,
+  subject: z.string(),
   username: z.string(),
   status: TicketStatusSchema,
+  /** Whose turn it is; null when closed. */
+  awaiting: TicketAwaitingSchema.nullable(),
+  /** Since when the awaited side has been waiting (ISO); null when closed. */
+  awaiting_since: Timestamp.nullable(),
+  assignee: TicketAssigneeSchema,
   unread_count: z.number().int().nonnegative(),
   created_at: Timestamp,
   last_activity_at: Timestamp,
@@ -150,6 +190,9 @@ export const CreatedTicketAnswerSchema = z.object({ id: Id, seq: Id });
 /** `POST /api/tickets/:id/messages` (201). */
 export const PostedMessageAnswerSchema = z.object({ message: TicketMessageSchema });
 
+/** `PATCH /api/tickets/:id/assignee`. */
+export const TicketAssigneeAnswerSchema = z.object({ id: Id, assignee: TicketAssigneeSchema });
+
 /** `PATCH /api/tickets/:id/status`. */
 export const TicketStatusAnswerSchema = z.object({ id: Id, status: TicketStatusSchema });
 
@@ -158,7 +201,8 @@ export const DeletedTicketAnswerSchema = z.object({ ok: z.literal(true) });
 
 // ── Live updates (`/api/stream/tickets`, `/api/stream/tickets/:id/messages`) ──
 
-export const TicketEventTypeSchema = z.enum(['created', 'message', 'status', 'deleted']);
+/** `updated`: the subject or the assignee changed. */
+export const TicketEventTypeSchema = z.enum(['created', 'message', 'status', 'updated', 'deleted']);
 
 /** SSE event `ticket` of the list stream: the list changed. */
 export const TicketListEventSchema = z.object({
@@ -177,6 +221,11 @@ export const TicketThreadEventSchema = z.object({
 
 export type TicketStatus = z.infer<typeof TicketStatusSchema>;
 export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
+export type TicketAwaiting = z.infer<typeof TicketAwaitingSchema>;
+export type TicketAssignee = z.infer<typeof TicketAssigneeSchema>;
+export type TicketSubjectBody = z.infer<typeof TicketSubjectBodySchema>;
+export type TicketAssigneeBody = z.infer<typeof TicketAssigneeBodySchema>;
+export type TicketAssigneeAnswer = z.infer<typeof TicketAssigneeAnswerSchema>;
 export type TicketStatusBody = z.infer<typeof TicketStatusBodySchema>;
 export type FileAttachment = z.infer<typeof FileAttachmentSchema>;
 export type TicketMessage = z.infer<typeof TicketMessageSchema>;

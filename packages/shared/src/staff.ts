@@ -1,0 +1,124 @@
+/**
+ * The staff workspace contract (DESIGN.md §7.2, issue 17): tab counts, saved
+ * replies, the customer panel and statistics. Admins only; the ticket fields
+ * (subject, number, awaiting, assignee, internal notes) live in tickets.ts.
+ */
+import { z } from 'zod';
+import { MESSAGE_BODY_MAX } from './limits';
+import { TicketAwaitingSchema, TicketStatusSchema } from './tickets';
+
+const Id = z.number().int().positive();
+const Timestamp = z.string();
+const Count = z.number().int().nonnegative();
+
+// ── Tab counts ──────────────────────────────────────────────────────────────
+
+/** `GET /api/admin/ticket-views?q=`: the same search as the list. */
+export const TicketViewsQuerySchema = z.object({ q: z.string().max(200).optional() });
+
+/** How many tickets each staff tab holds (search applied). */
+export const TicketViewsAnswerSchema = z.object({
+  views: z.object({
+    awaiting_staff: Count,
+    awaiting_customer: Count,
+    mine: Count,
+    unassigned: Count,
+    closed: Count,
+    all: Count,
+  }),
+});
+
+// ── Saved replies ───────────────────────────────────────────────────────────
+
+export const SAVED_REPLY_TITLE_MAX = 120;
+/** A saved reply becomes a message, so it is held to the message limit. */
+export const SAVED_REPLY_BODY_MAX = MESSAGE_BODY_MAX;
+
+/** `:id` of `/api/saved-replies/:id`; anything else is a 404. */
+export const SavedReplyIdParamSchema = z.string().regex(/^\d{1,10}$/);
+
+/** `POST /api/saved-replies` body. Placeholders `{username}` and `{ticket}` are filled in by the web app. */
+export const SavedReplyBodySchema = z.object({
+  title: z.string().trim().min(1).max(SAVED_REPLY_TITLE_MAX),
+  body: z.string().trim().min(1).max(SAVED_REPLY_BODY_MAX),
+});
+
+/** `PATCH /api/saved-replies/:id` body: either field or both. */
+export const SavedReplyPatchSchema = SavedReplyBodySchema.partial().refine(
+  (value) => value.title !== undefined || value.body !== undefined,
+  { message: 'empty' },
+);
+
+/** One saved reply: the answer of POST (201) and PATCH. */
+export const SavedReplySchema = z.object({ id: Id, title: z.string(), body: z.string() });
+
+/** `GET /api/saved-replies`: all of them, by title. */
+export const SavedReplyListAnswerSchema = z.object({ saved_replies: z.array(SavedReplySchema) });
+
+/** `DELETE /api/saved-replies/:id`. */
+export const DeletedSavedReplyAnswerSchema = z.object({ ok: z.literal(true) });
+
+// ── Customer panel ──────────────────────────────────────────────────────────
+
+/** `:id` of `/api/admin/customers/:id`. */
+export const CustomerIdParamSchema = z.string().regex(/^\d{1,10}$/);
+
+/** `GET /api/admin/customers/:id`: who the customer is and their tickets, newest first. */
+export const CustomerPanelAnswerSchema = z.object({
+  customer: z.object({
+    id: Id,
+    username: z.string(),
+    email: z.string(),
+    created_at: Timestamp,
+    mfa_enabled: z.boolean(),
+    tickets: z.array(
+      z.object({
+        id: Id,
+        seq: Id,
+        number: Id,
+        subject: z.string(),
+        status: TicketStatusSchema,
+        awaiting: TicketAwaitingSchema.nullable(),
+      }),
+    ),
+  }),
+});
+
+// ── Statistics ──────────────────────────────────────────────────────────────
+
+export const STATS_DAYS_DEFAULT = 30;
+export const STATS_DAYS_MAX = 365;
+
+/** `GET /api/admin/stats?days=N`. */
+export const StatsQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT),
+});
+
+/**
+ * Open and waiting counts now; first-response time (seconds from a ticket's
+ * creation to staff's first public answer) over tickets created in the window;
+ * tickets created and closed per day, every day present, dates in Europe/Warsaw.
+ */
+export const StatsAnswerSchema = z.object({
+  open: Count,
+  awaiting_staff: Count,
+  first_response_seconds: z.object({ p50: Count.nullable(), p90: Count.nullable() }),
+  per_day: z.array(
+    z.object({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      created: Count,
+      closed: Count,
+    }),
+  ),
+});
+
+export type TicketViewsQuery = z.infer<typeof TicketViewsQuerySchema>;
+export type TicketViewsAnswer = z.infer<typeof TicketViewsAnswerSchema>;
+export type SavedReplyBody = z.infer<typeof SavedReplyBodySchema>;
+export type SavedReplyPatch = z.infer<typeof SavedReplyPatchSchema>;
+export type SavedReply = z.infer<typeof SavedReplySchema>;
+export type SavedReplyListAnswer = z.infer<typeof SavedReplyListAnswerSchema>;
+export type DeletedSavedReplyAnswer = z.infer<typeof DeletedSavedReplyAnswerSchema>;
+export type CustomerPanelAnswer = z.infer<typeof CustomerPanelAnswerSchema>;
+export type StatsQuery = z.infer<typeof StatsQuerySchema>;
+export type StatsAnswer = z.infer<typeof StatsAnswerSchema>;
