@@ -10,6 +10,7 @@ import {
 import { ACCEPT_ATTRIBUTE, MAX_FILES_PER_MESSAGE } from '../lib/file-rules';
 import { FilePreview, fileKey } from './file-preview';
 import { PaperclipIcon, SendIcon } from './icons';
+import { NOTE_PLACEHOLDER, noteFormClass } from './note-style';
 import { iconButtonClass, primaryButtonClass } from './styles';
 import { UploadProgress } from './upload-progress';
 
@@ -30,6 +31,8 @@ interface ComposerFormProps {
   progress: number | null;
   canSubmit: boolean;
   onSubmit: () => void;
+  /** Staff's internal note: yellow, and every text says the customer will not see it. */
+  isNote?: boolean;
 }
 
 /** The message input as the writer sees it: files, text, errors, progress and the send button. */
@@ -48,6 +51,7 @@ export function ComposerForm({
   progress,
   canSubmit,
   onSubmit,
+  isNote = false,
 }: ComposerFormProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const bodyId = useId();
@@ -60,8 +64,9 @@ export function ComposerForm({
         event.preventDefault();
         onSubmit();
       }}
-      aria-label={isDraft ? 'Nowe zgłoszenie' : 'Odpowiedź'}
-      className="border-t border-slate-200 p-3 sm:p-4 dark:border-white/10"
+      aria-label={isDraft ? 'Nowe zgłoszenie' : isNote ? 'Notatka wewnętrzna' : 'Odpowiedź'}
+      data-note={isNote || undefined}
+      className={`border-t p-3 sm:p-4 ${isNote ? noteFormClass : 'border-slate-200 dark:border-white/10'}`}
     >
       {files.length > 0 && (
         <ul aria-label="Załączone pliki" className="mb-3 flex flex-wrap gap-2">
@@ -72,7 +77,7 @@ export function ComposerForm({
       )}
 
       <label htmlFor={bodyId} className="sr-only">
-        {isDraft ? 'Opisz swoją sprawę' : 'Treść wiadomości'}
+        {isDraft ? 'Opisz swoją sprawę' : isNote ? 'Treść notatki wewnętrznej' : 'Treść wiadomości'}
       </label>
       <textarea
         id={bodyId}
@@ -83,7 +88,9 @@ export function ComposerForm({
         onPaste={onPaste}
         rows={3}
         maxLength={MESSAGE_BODY_MAX}
-        placeholder={isDraft ? 'Opisz swoją sprawę…' : 'Napisz wiadomość…'}
+        placeholder={
+          isDraft ? 'Opisz swoją sprawę…' : isNote ? NOTE_PLACEHOLDER : 'Napisz wiadomość…'
+        }
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         aria-invalid={error ? true : undefined}
         className="block max-h-60 min-h-20 w-full resize-y rounded-xl border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-500 dark:border-white/25 dark:bg-slate-950/70 dark:text-white dark:placeholder:text-slate-400"
@@ -140,7 +147,13 @@ export function ComposerForm({
           className={`${primaryButtonClass} shrink-0`}
         >
           <SendIcon className="size-4" />
-          {isSending ? 'Wysyłanie…' : isDraft ? 'Utwórz zgłoszenie' : 'Wyślij'}
+          {isSending
+            ? 'Wysyłanie…'
+            : isDraft
+              ? 'Utwórz zgłoszenie'
+              : isNote
+                ? 'Dodaj notatkę'
+                : 'Wyślij'}
         </button>
       </div>
     </form>

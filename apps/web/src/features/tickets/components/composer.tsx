@@ -3,12 +3,16 @@ import { useComposerDraft } from '../hooks/use-composer-draft';
 import { useComposerInput } from '../hooks/use-composer-input';
 import { useComposerSend } from '../hooks/use-composer-send';
 import { canSend, type FileSource } from '../lib/file-rules';
+import { insertAt } from '../lib/saved-reply-text';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { ComposerForm } from './composer-form';
 
 export interface ComposerHandle {
   /** Files dropped anywhere on the page (not size-checked here, SPEC.md §5). */
   addDroppedFiles: (files: File[]) => void;
+  /** Staff: a saved reply goes in at the cursor. */
+  insertText: (text: string) => void;
+  focus: () => void;
 }
 
 interface ComposerProps {
@@ -20,6 +24,10 @@ interface ComposerProps {
   onSent: () => void;
   /** Focus the input on mount (the draft's composer is replaced by the new ticket's). */
   autoFocus?: boolean;
+  /** Staff: the next send is an internal note (DESIGN.md §7.2). */
+  isNote?: boolean;
+  /** Staff: `/` typed into the empty input opens the saved replies instead. */
+  onSlashInEmpty?: () => void;
 }
 
 /**
@@ -35,6 +43,8 @@ export function Composer({
   onCreated,
   onSent,
   autoFocus = false,
+  isNote = false,
+  onSlashInEmpty,
 }: ComposerProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const focusInput = () => textareaRef.current?.focus();
@@ -43,6 +53,7 @@ export function Composer({
     ticketId,
     username,
     draft,
+    isNote,
     onCreated,
     onSent: () => {
       onSent();
@@ -64,7 +75,24 @@ export function Composer({
     onPasteFiles: (files) => add(files, 'paste'),
   });
 
-  useImperativeHandle(ref, () => ({ addDroppedFiles: (dropped) => add(dropped, 'drop') }));
+  useImperativeHandle(ref, () => ({
+    addDroppedFiles: (dropped) => add(dropped, 'drop'),
+    insertText: (text) => {
+      const field = textareaRef.current;
+      const next = insertAt(
+        draft.body,
+        text,
+        field?.selectionStart ?? draft.body.length,
+        field?.selectionEnd,
+      );
+      draft.setBody(next.text);
+      requestAnimationFrame(() => {
+        field?.focus();
+        field?.setSelectionRange(next.cursor, next.cursor);
+      });
+    },
+    focus: focusInput,
+  }));
 
   return (
     <ComposerForm
@@ -75,7 +103,15 @@ export function Composer({
         draft.setBody(body);
         send.clearError();
       }}
-      onKeyDown={input.onKeyDown}
+      onKeyDown={(event) => {
+        if (onSlashInEmpty && event.key === '/' && draft.body === '') {
+          event.preventDefault();
+          onSlashInEmpty();
+          return;
+        }
+        input.onKeyDown(event);
+      }}
+      isNote={isNote}
       onPaste={input.onPaste}
       files={draft.files}
       onPickFiles={(files) => add(files, 'picker')}

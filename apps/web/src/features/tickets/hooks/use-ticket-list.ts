@@ -3,7 +3,6 @@ import { isApiError } from '~/lib/api-client';
 import { useSessionActions } from '~/lib/session';
 import { useStaffTickets } from '../api/get-staff-tickets';
 import { flattenTickets, type TicketFilter, useTickets } from '../api/get-tickets';
-import { viewStatus } from '../lib/staff-views';
 import { useStaffListState } from './use-staff-list-state';
 
 /**
@@ -17,8 +16,9 @@ export function useTicketList({ isStaff = false }: { isStaff?: boolean } = {}) {
   const customerQuery = useTickets({ enabled: !isStaff, filter: customerFilter });
   const staffQuery = useStaffTickets({ enabled: isStaff, view: staff.view, search: staff.search });
   const query = isStaff ? staffQuery : customerQuery;
-  // A deep-linked ticket is pinned into the list only when it could belong to the view.
-  const filter: TicketFilter = isStaff ? (viewStatus(staff.view) ?? 'all') : customerFilter;
+  // Staff keep the open ticket in the list when an answer or a close moves it out of the view
+  // (it stays pinned by `?ticket=`, whatever its status), so the thread never jumps away.
+  const filter: TicketFilter = isStaff ? 'all' : customerFilter;
   // SPEC.md §8: a failed list load empties the list (the error and a retry are shown instead).
   const tickets = useMemo(
     () => (query.isError ? [] : flattenTickets(query.data)),

@@ -58,10 +58,3 @@ export function staffListParams(view: StaffView, search: string): URLSearchParam
   if (q) params.set('q', q);
   return params;
 }
-
-/** Which status a view can hold, for pinning a deep-linked ticket (`null`: any). */
-export function viewStatus(view: StaffView): 'open' | 'closed' | null {
-  if (view === 'closed') return 'closed';
-  if (view === 'all') return null;
-  return 'open';
-}
