@@ -1,21 +1,11 @@
 // API load: the baseline "hello" server, then the product's hot calls, each for
 // `duration` seconds at 20 connections after a short warm-up.
 import { startHelloServer, warmThenLoad } from './lib/load.mjs';
-import { ADMIN, PASSWORD, THREAD_MESSAGES, THREAD_TICKET_ID } from './lib/seed.mjs';
+import { login } from './lib/login.mjs';
+import { THREAD_MESSAGES, THREAD_TICKET_ID } from './lib/seed.mjs';
 import { log, round } from './lib/util.mjs';
 
-/** Logs in through the API (a real argon2 check) and returns the session cookie. */
-export async function login(baseUrl, identifier = ADMIN.email) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ identifier, password: PASSWORD, rememberMe: true }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  if (!cookie) throw new Error('login returned no sid cookie');
-  return cookie.split(';')[0];
-}
+export { login };
 
 /** One request of each kind first: a benchmark of error pages would measure nothing. */
 async function check(baseUrl, cookie, customer) {

@@ -92,11 +92,19 @@ export function tempDir(prefix) {
  * apps/server/dist/main.js in its own process, so the child's pid is the server's),
  * and resolves once /api/health answers.
  */
-export async function startServer({ dataDir, webDir, databaseUrl = '', logFile, env = {} }) {
+export async function startServer({
+  dataDir,
+  webDir,
+  databaseUrl = '',
+  logFile,
+  env = {},
+  // The staff bench runs the built server without the web app (no web build needed).
+  entry = 'scripts/start.mjs',
+}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,

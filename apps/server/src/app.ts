@@ -30,6 +30,7 @@ import {
   type RetentionService,
   startRetentionSchedule,
 } from './modules/retention/index';
+import { staffRoutes } from './modules/staff/index';
 import { streamRoutes } from './modules/stream/index';
 import { ticketRoutes } from './modules/tickets/index';
 import { recordApiRoutes } from './openapi/registered-routes';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(notificationRoutes, { jobs });
   await app.register(accountRoutes, { storage });
+  await app.register(staffRoutes);
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);
   if (options.scheduleRetention ?? config.env !== 'test') {

@@ -2,10 +2,15 @@ import { ErrorAnswerSchema } from '@studio/shared/answers';
 import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
+import { staffOperations } from './operations-staff';
 import { eventSchemas, ticketOperations } from './operations-tickets';
 
 /** Every documented call; a route registered under /api/ without an entry here fails openapi.test.ts. */
-export const API_OPERATIONS: readonly ApiOperation[] = [...accountOperations, ...ticketOperations];
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...accountOperations,
+  ...ticketOperations,
+  ...staffOperations,
+];
 
 export interface OpenApiDocument {
   openapi: '3.1.1';
@@ -143,6 +148,11 @@ export function buildOpenApiDocument(
       { name: 'tickets', description: 'Support tickets and their messages.' },
       { name: 'files', description: 'Message attachments.' },
       { name: 'stream', description: 'Live updates (server-sent events).' },
+      {
+        name: 'staff',
+        description:
+          'The staff workspace: assignment, tab counts, saved replies, customers, statistics.',
+      },
     ],
     paths,
     components: {

@@ -20,7 +20,7 @@ export interface ApiOperation {
   /** OpenAPI path template: `{id}` where Fastify has `:id`. */
   path: string;
   summary: string;
-  tag: 'auth' | 'profile' | 'tickets' | 'files' | 'stream' | 'meta';
+  tag: 'auth' | 'profile' | 'tickets' | 'files' | 'stream' | 'staff' | 'meta';
   /** Needs the session cookie (401 `unauthorized` without it). */
   session: boolean;
   description?: string;

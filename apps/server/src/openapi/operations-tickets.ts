@@ -33,6 +33,11 @@ const messageUpload = {
       type: 'object',
       properties: {
         body: MESSAGE_TEXT,
+        internal: {
+          type: 'string',
+          enum: ['true', 'false'],
+          description: '`true`: an internal note, staff only (a customer gets 403 `forbidden`).',
+        },
         images: {
           type: 'array',
           maxItems: MAX_FILES_PER_MESSAGE,
@@ -44,7 +49,7 @@ const messageUpload = {
     'application/json': {
       type: 'object',
       description: 'A text-only message (scripts).',
-      properties: { body: MESSAGE_TEXT },
+      properties: { body: MESSAGE_TEXT, internal: { type: 'boolean' } },
     },
   },
 };
@@ -182,7 +187,7 @@ export const ticketOperations: ApiOperation[] = [
       201: { description: 'Written.', schema: PostedMessageAnswerSchema },
       ...uploadRefusals,
       ...refusals([403, 404, 409], {
-        403: '`ticket_closed` (customers), or a foreign `Origin`.',
+        403: '`ticket_closed` (customers), `forbidden` (a customer sending `internal=true`), or a foreign `Origin`.',
         409: '`ticket_full`: the ticket holds the most messages it may.',
       }),
     },

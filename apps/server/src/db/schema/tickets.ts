@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -24,7 +25,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** A support ticket. `seq` numbers each owner's tickets from 1 (the owner's "#3"). */
+/** Studio-wide ticket numbers (staff's „#1042”), apart from the per-owner `seq`. */
+export const ticketNumberSeq = pgSequence('ticket_number_seq', { startWith: 1001 });
+
+/**
+ * A support ticket. `seq` numbers each owner's tickets from 1 (the owner's "#3").
+ * The staff columns (`awaiting`, `awaiting_since`, `first_response_at`,
+ * `closed_at`) are kept in the transaction of the write that changes them, so
+ * the staff list, its tab counts and the statistics never scan messages.
+ */
 export const tickets = pgTable(
   'tickets',
   {
@@ -40,8 +49,25 @@ export const tickets = pgTable(
     lastActivityAt: ts('last_activity_at').notNull(),
     /** Denormalised so the list never has to look into messages for it. */
     lastMessagePreview: text('last_message_preview'),
+    number: integer('number').notNull().default(sql`nextval('ticket_number_seq')`),
+    subject: text('subject').notNull().default(''),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Whose turn it is after the newest public message; read as null while closed. */
+    awaiting: text('awaiting', { enum: ['staff', 'customer'] }),
+    /** When the awaited side started waiting (the first public message after the other side's). */
+    awaitingSince: ts('awaiting_since'),
+    /** Staff's first public answer. */
+    firstResponseAt: ts('first_response_at'),
+    /** The latest close; cleared when reopened. */
+    closedAt: ts('closed_at'),
   },
   (t) => [
+    uniqueIndex('tickets_number_idx').on(t.number),
+    // Staff views: waiting tickets by waiting time, and the tab counts.
+    index('tickets_status_awaiting_idx').on(t.status, t.awaiting, t.awaitingSince, t.id),
+    index('tickets_assignee_activity_idx').on(t.assigneeId, t.lastActivityAt, t.id),
+    index('tickets_created_idx').on(t.createdAt),
+    index('tickets_closed_idx').on(t.closedAt),
     uniqueIndex('tickets_owner_seq_idx').on(t.ownerId, t.seq),
     // The list pages by (last_activity_at, id) descending (a backward index scan), for one owner or all.
     index('tickets_owner_activity_idx').on(t.ownerId, t.lastActivityAt, t.id),
@@ -63,6 +89,8 @@ export const ticketMessages = pgTable(
     authorIsAdmin: boolean('author_is_admin').notNull(),
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** A staff note: never shown, counted or sent to the customer (DESIGN.md §7.2). */
+    internal: boolean('internal').notNull().default(false),
   },
   (t) => [
     index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
@@ -134,7 +162,7 @@ export const ticketEvents = pgTable(
     // No foreign key: the event of a deletion outlives its ticket.
     ticketId: integer('ticket_id').notNull(),
     ownerId: integer('owner_id').notNull(),
-    type: text('type', { enum: ['created', 'message', 'status', 'deleted'] }).notNull(),
+    type: text('type', { enum: ['created', 'message', 'status', 'updated', 'deleted'] }).notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: ts('created_at').notNull(),
   },

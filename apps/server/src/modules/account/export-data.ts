@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   notificationPrefs,
@@ -88,15 +88,18 @@ async function readUserData(db: Db, userId: number) {
         })
         .from(ticketMessages)
         .leftJoin(users, eq(users.id, ticketMessages.authorId))
-        .where(inArray(ticketMessages.ticketId, ticketIds))
+        // Staff's internal notes are not the customer's data, nor theirs to learn of (DESIGN.md §7.2).
+        .where(and(inArray(ticketMessages.ticketId, ticketIds), eq(ticketMessages.internal, false)))
         .orderBy(asc(ticketMessages.id))
     : [];
+  const exported = new Set(messages.map((m) => m.id));
   const files: Attachment[] = ticketIds.length
     ? await db
         .select()
         .from(ticketAttachments)
         .where(inArray(ticketAttachments.ticketId, ticketIds))
         .orderBy(asc(ticketAttachments.messageId), asc(ticketAttachments.position))
+        .then((rows) => rows.filter((f) => exported.has(f.messageId)))
     : [];
   const log = await db
     .select()

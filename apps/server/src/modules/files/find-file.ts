@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ticketAttachments, tickets } from '../../db/schema/index';
+import { ticketAttachments, ticketMessages, tickets } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 
 export type AttachmentRow = typeof ticketAttachments.$inferSelect;
@@ -17,10 +17,17 @@ export async function findVisibleFile(
 ): Promise<AttachmentRow> {
   if (!/^[0-9a-f-]{36}$/.test(fileId)) throw notFound();
   const [row] = await db
-    .select({ file: ticketAttachments, ownerId: tickets.ownerId })
+    .select({
+      file: ticketAttachments,
+      ownerId: tickets.ownerId,
+      internal: ticketMessages.internal,
+    })
     .from(ticketAttachments)
     .innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId))
+    .innerJoin(ticketMessages, eq(ticketMessages.id, ticketAttachments.messageId))
     .where(eq(ticketAttachments.id, fileId));
   if (!row || (row.ownerId !== actor.id && !actor.isAdmin)) throw notFound();
+  // A file of an internal note is staff's only: for the customer it does not exist.
+  if (row.internal && !actor.isAdmin) throw notFound();
   return row.file;
 }

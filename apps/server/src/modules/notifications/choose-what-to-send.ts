@@ -60,6 +60,8 @@ export async function chooseWhatToSend(
         and(
           eq(ticketMessages.ticketId, ticket.id),
           isDistinctFrom(ticketMessages.authorId, ticket.ownerId),
+          // A note is not an answer to the customer.
+          eq(ticketMessages.internal, false),
         ),
       );
     since = Math.max(since, Number(answered?.id ?? 0));
@@ -71,6 +73,8 @@ export async function chooseWhatToSend(
       and(
         eq(ticketMessages.ticketId, ticket.id),
         gt(ticketMessages.id, since),
+        // Notes are never mailed: not to the customer, nor to staff (docs/tickets.md).
+        eq(ticketMessages.internal, false),
         isOwner
           ? isDistinctFrom(ticketMessages.authorId, ticket.ownerId)
           : eq(ticketMessages.authorId, ticket.ownerId),

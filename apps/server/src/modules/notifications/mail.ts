@@ -6,7 +6,13 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const footer =
   'Powiadomienia e-mail możesz wyłączyć w ustawieniach profilu. Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.';
 
-function build(to: string, subject: string, intro: string, link: string): MailMessage {
+/** One notification e-mail: a heading, one sentence and the button to the ticket. */
+export function buildNotificationMail(
+  to: string,
+  subject: string,
+  intro: string,
+  link: string,
+): MailMessage {
   const html = `<!doctype html><html lang="pl"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">${escapeHtml(intro)}</p><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#2563eb;color:#fff;border-radius:8px;text-decoration:none">Otwórz zgłoszenie</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(link)}</p><p style="font-size:12px;color:#777">${escapeHtml(footer)}</p></body></html>`;
   return { to, subject, text: `${intro}\n\n${link}\n\n${footer}`, html };
 }
@@ -23,7 +29,7 @@ export function messagesPl(n: number): string {
 export const notificationMails = {
   /** To the ticket's owner: staff replied. */
   staffReply: (input: { to: string; seq: number; count: number; link: string }) =>
-    build(
+    buildNotificationMail(
       input.to,
       input.count === 1
         ? `Nowa odpowiedź w zgłoszeniu #${input.seq}`
@@ -41,7 +47,7 @@ export const notificationMails = {
     link: string;
   }) => {
     const name = unlinkedName(input.username);
-    return build(
+    return buildNotificationMail(
       input.to,
       input.isNewTicket
         ? `Nowe zgłoszenie od ${name}`

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys, jobs, ticketEvents } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
+import { ASSIGNMENT_MAIL_JOB, type AssignmentMailJob, sendAssignmentMail } from './assignment-mail';
 import { chooseWhatToSend } from './choose-what-to-send';
 import { composeTicketMail } from './compose';
 import { deliverTicketMail } from './deliver';
@@ -103,7 +104,9 @@ export class JobRunner {
     const { db, clock, log } = this.deps;
     try {
       if (job.kind === TICKET_MAIL_JOB) await this.ticketMail(job.payload as TicketMailJob);
-      else log.warn({ kind: job.kind }, 'unknown job kind dropped');
+      else if (job.kind === ASSIGNMENT_MAIL_JOB) {
+        await sendAssignmentMail(this.deps, job.payload as AssignmentMailJob);
+      } else log.warn({ kind: job.kind }, 'unknown job kind dropped');
       const removed = await db
         .delete(jobs)
         .where(and(eq(jobs.id, job.id), eq(jobs.version, job.version)))

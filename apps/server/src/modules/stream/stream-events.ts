@@ -23,6 +23,8 @@ function statusOf(event: TicketEvent): Pick<TicketListEvent, 'status'> {
 /** Which events a stream carries, and under which SSE event name (shapes: @studio/shared/tickets). */
 export function eventFor(scope: StreamScope, event: TicketEvent): string | null {
   const { viewer, ticketId } = scope;
+  // A customer never learns of an internal note, live or replayed (DESIGN.md §7.2).
+  if (event.payload.internal === true && !viewer.isAdmin) return null;
   if (ticketId === null) {
     if (event.ownerId !== viewer.userId && !viewer.isAdmin) return null;
     const data: TicketListEvent = {

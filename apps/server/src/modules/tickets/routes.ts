@@ -6,7 +6,6 @@ import {
   MarkReadBodySchema,
   type PostedMessageAnswer,
   type TicketAnswer,
-  TicketIdParamSchema,
   type TicketListAnswer,
   TicketListQuerySchema,
   TicketStatusBodySchema,
@@ -17,7 +16,7 @@ import {
 } from '@studio/shared/tickets';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SnapshotCache } from '../../db/snapshot-cache';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import type { FileStorage } from '../../storage/storage';
@@ -26,15 +25,11 @@ import { refuseOverQuota, UploadSlots } from '../files/index';
 import type { NewMessageInput } from './service/context';
 import { type Actor, mayManageTickets } from './service/rules';
 import { createTicketsService } from './service/tickets-service';
+import { staffTicketRoutes } from './staff-routes';
+import { ticketIdParam, toActor } from './ticket-params';
 import { readMessageUpload } from './upload';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-export function ticketIdParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  if (!TicketIdParamSchema.safeParse(raw).success) throw notFound();
-  return Number(raw);
-}
 
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
@@ -45,11 +40,6 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   }
   return parsed.data;
 }
-
-export const toActor = (user: { id: number; isAdmin: boolean }): Actor => ({
-  id: user.id,
-  isAdmin: user.isAdmin,
-});
 
 export async function ticketRoutes(app: FastifyInstance, options: { storage: FileStorage }) {
   // Limits are set per call in readMessageUpload; these are the outer bounds.
@@ -185,4 +175,6 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
     const answer: DeletedTicketAnswer = { ok: true };
     return answer;
   });
+
+  staffTicketRoutes(app, service, reads);
 }

@@ -51,6 +51,7 @@ describe('creating tickets and messages', () => {
         body: 'Dzień dobry, mam problem',
         created_at: expect.any(String),
         files: [],
+        internal: false,
       },
     ]);
   });
@@ -256,8 +257,13 @@ describe('the list', () => {
     expect(body.tickets[0]).toEqual({
       id: one.id,
       seq: 1,
+      number: expect.any(Number),
+      subject: 'pierwsze',
       username: 'Alicja',
       status: 'open',
+      awaiting: 'staff',
+      awaiting_since: expect.any(String),
+      assignee: null,
       unread_count: 0,
       created_at: expect.any(String),
       last_activity_at: expect.any(String),

@@ -20,10 +20,11 @@ export async function readMessageUpload(
 ): Promise<NewMessageInput> {
   if (!request.isMultipart()) {
     // A JSON body is accepted for text-only messages (scripts, tests).
-    const json = (request.body ?? {}) as { body?: unknown };
-    return { body: cleanBody(json.body), files: [] };
+    const json = (request.body ?? {}) as { body?: unknown; internal?: unknown };
+    return { body: cleanBody(json.body), files: [], internal: isInternal(json.internal) };
   }
   let body = '';
+  let internal = false;
   const files: PreparedFile[] = [];
   let admitted = false;
   try {
@@ -37,6 +38,7 @@ export async function readMessageUpload(
       },
     })) {
       if (part.type === 'field') {
+        if (part.fieldname === 'internal') internal = isInternal(part.value);
         if (part.fieldname !== 'body') continue;
         if (part.valueTruncated) throw bodyTooLong();
         body = cleanBody(part.value);
@@ -55,7 +57,14 @@ export async function readMessageUpload(
   } catch (error) {
     throw mapUploadError(error);
   }
-  return { body, files };
+  return { body, files, internal };
+}
+
+/** `internal` is `true` (text in a form, a boolean in JSON) or absent; anything else is refused. */
+function isInternal(value: unknown): boolean {
+  if (value === undefined || value === null || value === 'false' || value === false) return false;
+  if (value === 'true' || value === true) return true;
+  throw badRequest('validation_failed', [{ path: 'internal', message: 'boolean' }]);
 }
 
 function cleanBody(value: unknown): string {

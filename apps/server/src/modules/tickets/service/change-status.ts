@@ -19,7 +19,11 @@ export async function changeStatus(
   const now = clock.now();
   const event = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.update(tickets).set({ status: input.status }).where(eq(tickets.id, ticket.id));
+    // closed_at feeds the statistics; a reopened ticket is no longer counted as closed.
+    await tx
+      .update(tickets)
+      .set({ status: input.status, closedAt: input.status === 'closed' ? now : null })
+      .where(eq(tickets.id, ticket.id));
     return recordEvent(
       tx,
       {

@@ -17,6 +17,8 @@ export interface TicketsContext {
 export interface NewMessageInput {
   body: string;
   files: PreparedFile[];
+  /** Multipart field `internal=true`: a staff note (DESIGN.md §7.2). */
+  internal?: boolean;
 }
 
 export type TicketRow = typeof tickets.$inferSelect;

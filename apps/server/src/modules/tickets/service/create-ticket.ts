@@ -10,6 +10,7 @@ import {
 } from './context';
 import { insertMessage } from './insert-message';
 import type { Actor } from './rules';
+import { defaultSubject } from './subject';
 import { storeMessageOnce } from './write-with-files';
 
 /** A ticket comes into being with its first message; `seq` numbers each owner's tickets from 1. */
@@ -45,6 +46,10 @@ export async function createTicket(
           status: 'open',
           createdAt: now,
           lastActivityAt: now,
+          subject: defaultSubject(
+            message.body,
+            message.files.map((f) => f.filename),
+          ),
         })
         .returning();
       if (!ticket) throw new Error('ticket not stored');
@@ -53,7 +58,13 @@ export async function createTicket(
         { type: 'created', ticketId: ticket.id, ownerId: actor.id, payload: {} },
         now,
       );
-      const { event } = await insertMessage(ctx, tx, keep, { ticket, actor, message, now });
+      // A ticket opens with a public message: `internal` means nothing here.
+      const { event } = await insertMessage(ctx, tx, keep, {
+        ticket,
+        actor,
+        message: { ...message, internal: false },
+        now,
+      });
       return { result: { id: ticket.id, seq: ticket.seq }, events: [created, event] };
     },
   });

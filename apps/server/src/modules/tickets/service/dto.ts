@@ -44,6 +44,7 @@ export function toMessageDto(m: {
   body: string;
   createdAt: Date;
   files: FileDto[];
+  internal: boolean;
 }): MessageDto {
   return {
     id: m.id,
@@ -54,6 +55,7 @@ export function toMessageDto(m: {
     body: m.body,
     created_at: m.createdAt.toISOString(),
     files: m.files,
+    internal: m.internal,
   };
 }
 

@@ -13,12 +13,14 @@ import { enqueueMessageMail } from '../../notifications/index';
 import { recordEvent, type TicketEvent } from '../events';
 import type { NewMessageInput, TicketRow, TicketsContext } from './context';
 import { type FileDto, type MessageDto, messagePreview, toFileDto, toMessageDto } from './dto';
-import type { Actor } from './rules';
+import { type Actor, awaitingAfter } from './rules';
 
 /**
  * Stores one message with its files inside the caller's transaction, moves the
- * ticket's activity and preview, marks it read for its author, queues the
- * e-mail and records the event.
+ * ticket's activity, preview and whose turn it is, marks it read for its
+ * author, queues the e-mail and records the event. An internal note does none
+ * of what a customer could notice: no activity, preview, turn or e-mail, and
+ * its event is marked so streams skip it for customers (DESIGN.md §7.2).
  */
 export async function insertMessage(
   ctx: TicketsContext,
@@ -27,6 +29,7 @@ export async function insertMessage(
   input: { ticket: TicketRow; actor: Actor; message: NewMessageInput; now: Date },
 ): Promise<{ message: MessageDto; event: TicketEvent }> {
   const { ticket, actor, message, now } = input;
+  const internal = message.internal === true;
   if (message.files.length > 0) {
     const adding = message.files.reduce(
       (sum, f) => sum + f.data.length + (f.thumbnail?.length ?? 0),
@@ -42,6 +45,7 @@ export async function insertMessage(
       authorIsAdmin: actor.isAdmin,
       body: message.body,
       createdAt: now,
+      internal,
     })
     .returning();
   if (!row) throw new Error('message not stored');
@@ -77,14 +81,16 @@ export async function insertMessage(
     await tx.insert(ticketAttachments).values(attachment);
     files.push(toFileDto(attachment));
   }
-  const preview = messagePreview(
-    message.body,
-    message.files.map((f) => f.filename),
-  );
-  await tx
-    .update(tickets)
-    .set({ lastActivityAt: now, lastMessagePreview: preview })
-    .where(eq(tickets.id, ticket.id));
+  if (!internal) {
+    const preview = messagePreview(
+      message.body,
+      message.files.map((f) => f.filename),
+    );
+    await tx
+      .update(tickets)
+      .set({ lastActivityAt: now, lastMessagePreview: preview, ...turnAfter(ticket, actor, now) })
+      .where(eq(tickets.id, ticket.id));
+  }
   // One's own message is read by definition.
   await tx
     .insert(ticketReads)
@@ -93,19 +99,22 @@ export async function insertMessage(
       target: [ticketReads.ticketId, ticketReads.userId],
       set: { lastReadMessageId: row.id },
     });
-  await enqueueMessageMail(tx, {
-    ticketId: ticket.id,
-    ownerId: ticket.ownerId,
-    authorId: actor.id,
-    now,
-  });
+  // Staff get no e-mail about their colleagues' notes either (docs/tickets.md): notes are read in the app.
+  if (!internal) {
+    await enqueueMessageMail(tx, {
+      ticketId: ticket.id,
+      ownerId: ticket.ownerId,
+      authorId: actor.id,
+      now,
+    });
+  }
   const event = await recordEvent(
     tx,
     {
       type: 'message',
       ticketId: ticket.id,
       ownerId: ticket.ownerId,
-      payload: { message_id: row.id },
+      payload: internal ? { message_id: row.id, internal: true } : { message_id: row.id },
     },
     now,
   );
@@ -123,7 +132,22 @@ export async function insertMessage(
       body: row.body,
       createdAt: row.createdAt,
       files,
+      internal,
     }),
     event,
+  };
+}
+
+/**
+ * The staff columns a public message moves: whose turn it is, since when (kept
+ * while the same side writes again), and staff's first answer.
+ */
+function turnAfter(ticket: TicketRow, actor: Actor, now: Date): Partial<TicketRow> {
+  const awaiting = awaitingAfter(actor);
+  const staffAnswer = actor.isAdmin && actor.id !== ticket.ownerId;
+  return {
+    awaiting,
+    ...(ticket.awaiting !== awaiting || !ticket.awaitingSince ? { awaitingSince: now } : {}),
+    ...(staffAnswer && !ticket.firstResponseAt ? { firstResponseAt: now } : {}),
   };
 }

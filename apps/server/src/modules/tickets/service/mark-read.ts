@@ -39,7 +39,14 @@ export async function markReadUpTo(
   const [message] = await ctx.deps.db
     .select({ id: ticketMessages.id })
     .from(ticketMessages)
-    .where(and(eq(ticketMessages.ticketId, ticket.id), eq(ticketMessages.id, input.upTo)));
+    .where(
+      and(
+        eq(ticketMessages.ticketId, ticket.id),
+        eq(ticketMessages.id, input.upTo),
+        // A customer cannot name a note: probing ids must not reveal one exists.
+        ...(input.actor.isAdmin ? [] : [eq(ticketMessages.internal, false)]),
+      ),
+    );
   if (!message) {
     throw badRequest('validation_failed', [{ path: 'up_to', message: 'not_in_ticket' }]);
   }

@@ -23,6 +23,8 @@ export async function markUnread(
       and(
         eq(ticketMessages.ticketId, ticket.id),
         sql`${ticketMessages.authorId} is distinct from ${input.actor.id}`,
+        // For a customer the newest message is the newest public one: notes do not exist.
+        ...(input.actor.isAdmin ? [] : [eq(ticketMessages.internal, false)]),
       ),
     )
     .orderBy(desc(ticketMessages.id))

@@ -11,7 +11,7 @@ import {
 } from './context';
 import { insertMessage } from './insert-message';
 import { refuseIfTicketFull } from './message-cap';
-import { type Actor, writeRefusal } from './rules';
+import { type Actor, mayWriteNote, writeRefusal } from './rules';
 import { storeMessageOnce } from './write-with-files';
 
 export async function postMessage(
@@ -51,6 +51,8 @@ export async function postMessage(
         .for('update');
       if (!ticket) throw notFound();
       checkWritable(ticket);
+      // Read from the upload itself, so refused here: a customer's "note" is 403, never a public message.
+      if (message.internal && !mayWriteNote(actor)) throw forbidden();
       await refuseIfTicketFull(tx, ticket.id);
       const { message: dto, event } = await insertMessage(ctx, tx, keep, {
         ticket,

@@ -24,6 +24,8 @@ export async function readThread(
   const ticket = await visibleTicket(ctx, input.actor, input.ticketId, database);
   const conditions: SQL[] = [eq(ticketMessages.ticketId, ticket.id)];
   if (input.before !== undefined) conditions.push(lt(ticketMessages.id, input.before));
+  // A customer's pages are cut from public messages only, so paging reveals no note either.
+  if (!input.actor.isAdmin) conditions.push(eq(ticketMessages.internal, false));
   // Newest first on the (ticket_id, id) index, one row more than asked to learn `hasMore`.
   const rows = await database
     .select({
@@ -32,6 +34,7 @@ export async function readThread(
       isAdmin: ticketMessages.authorIsAdmin,
       body: ticketMessages.body,
       createdAt: ticketMessages.createdAt,
+      internal: ticketMessages.internal,
       username: users.username,
     })
     .from(ticketMessages)

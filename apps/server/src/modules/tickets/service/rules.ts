@@ -44,3 +44,33 @@ export function mayManageTickets(actor: Actor): boolean {
 export function hasContent(message: { body: string; files: readonly unknown[] }): boolean {
   return message.body !== '' || message.files.length > 0;
 }
+
+/** Internal notes are written by staff only (DESIGN.md §7.2); a customer is refused, not ignored. */
+export function mayWriteNote(actor: Actor): boolean {
+  return actor.isAdmin;
+}
+
+/** Assigning tickets, the staff views and filters are staff tools. */
+export function mayAssign(actor: Actor): boolean {
+  return actor.isAdmin;
+}
+
+/** Only an admin can be a ticket's assignee. */
+export function mayBeAssignee(user: { isAdmin: boolean }): boolean {
+  return user.isAdmin;
+}
+
+/** The owner and staff may rename a ticket (visibility is checked first: others get 404). */
+export function mayRenameTicket(actor: Actor, ticket: { ownerId: number }): boolean {
+  return ticket.ownerId === actor.id || actor.isAdmin;
+}
+
+/** Whose turn it is after a public message by this author; notes change nothing. */
+export function awaitingAfter(author: { isAdmin: boolean }): 'staff' | 'customer' {
+  return author.isAdmin ? 'customer' : 'staff';
+}
+
+/** What `awaiting` reads as: nobody is awaited on a closed ticket. */
+export function awaitingShown<T>(ticket: { status: 'open' | 'closed'; value: T }): T | null {
+  return ticket.status === 'closed' ? null : ticket.value;
+}

@@ -9,7 +9,7 @@ const SEARCH_WORDS_MAX = 8;
 export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
 
 /**
- * `q` matches a ticket number (#id or the owner's seq), the owner's username
+ * `q` matches a ticket number (the studio-wide `#number`, the owner's seq or the id), the owner's username
  * by prefix, or words in any message (prefix match on the full-text index).
  * For a customer both subqueries are confined to their own account and tickets
  * (finding 16), so a search costs what their own tickets cost, not the whole
@@ -21,7 +21,12 @@ export function searchCondition(q: string, actor: Actor): SQL {
   const number = q.match(/^#?(\d{1,9})$/);
   if (number?.[1]) {
     const n = Number(number[1]);
-    parts.push(sql`${tickets.id} = ${n}`, sql`${tickets.seq} = ${n}`);
+    // The id stays searchable too: links and older clients name tickets by it.
+    parts.push(
+      sql`${tickets.number} = ${n}`,
+      sql`${tickets.seq} = ${n}`,
+      sql`${tickets.id} = ${n}`,
+    );
   }
   const ownOnly = actor.isAdmin ? sql`true` : sql`u2.id = ${actor.id}`;
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);

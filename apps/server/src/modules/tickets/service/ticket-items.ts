@@ -1,33 +1,47 @@
 import type { TicketItem } from '@studio/shared/tickets';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ticketMessages, ticketReads, tickets, users } from '../../../db/schema/index';
-import type { Actor } from './rules';
+import { type Actor, awaitingShown } from './rules';
+import { publicOnlyFor } from './unread';
+
+const assignees = alias(users, 'assignee');
+
+/** The list's orders: newest activity first, or (staff) the longest waiting first. */
+export type TicketOrder = 'activity' | 'waiting';
 
 /**
- * Tickets as list items (`GET /api/tickets`, `GET /api/tickets/:id`), newest
- * activity first, each with the viewer's unread count. Owners see theirs,
- * staff see all; `conditions` narrow further. One row more than `limit` may
- * come back so the list can tell whether a next page exists.
+ * Tickets as list items (`GET /api/tickets`, `GET /api/tickets/:id`), each
+ * with the viewer's unread count (a customer's never counts notes). Owners see
+ * theirs, staff see all; `conditions` narrow further. One row more than
+ * `limit` may come back so the list can tell whether a next page exists.
  */
 export async function selectTicketItems(
   database: Db,
   actor: Actor,
   conditions: SQL[],
   limit: number,
+  order: TicketOrder = 'activity',
 ) {
   const where = actor.isAdmin ? conditions : [eq(tickets.ownerId, actor.id), ...conditions];
   const unread = sql<number>`(
     select count(*) from ${ticketMessages} m
     where m.ticket_id = ${tickets.id}
       and m.id > coalesce(${ticketReads.lastReadMessageId}, 0)
-      and m.author_id is distinct from ${actor.id}
+      and m.author_id is distinct from ${actor.id}${publicOnlyFor(actor)}
   )::int`;
   return database
     .select({
       id: tickets.id,
       seq: tickets.seq,
+      number: tickets.number,
+      subject: tickets.subject,
       status: tickets.status,
+      awaiting: tickets.awaiting,
+      awaitingSince: tickets.awaitingSince,
+      assigneeId: tickets.assigneeId,
+      assigneeName: assignees.username,
       createdAt: tickets.createdAt,
       lastActivityAt: tickets.lastActivityAt,
       preview: tickets.lastMessagePreview,
@@ -36,23 +50,37 @@ export async function selectTicketItems(
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.ownerId))
+    .leftJoin(assignees, eq(assignees.id, tickets.assigneeId))
     .leftJoin(
       ticketReads,
       and(eq(ticketReads.ticketId, tickets.id), eq(ticketReads.userId, actor.id)),
     )
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(tickets.lastActivityAt), desc(tickets.id))
+    .orderBy(
+      ...(order === 'waiting'
+        ? [sql`${tickets.awaitingSince} asc nulls last`, asc(tickets.id)]
+        : [desc(tickets.lastActivityAt), desc(tickets.id)]),
+    )
     .limit(limit);
 }
 
 export type TicketItemRow = Awaited<ReturnType<typeof selectTicketItems>>[number];
 
 export function toTicketItem(r: TicketItemRow): TicketItem {
+  const awaiting = awaitingShown({ status: r.status, value: r.awaiting });
   return {
     id: r.id,
     seq: r.seq,
+    number: r.number,
+    subject: r.subject,
     username: r.username,
     status: r.status,
+    awaiting,
+    awaiting_since: awaiting && r.awaitingSince ? r.awaitingSince.toISOString() : null,
+    assignee:
+      r.assigneeId !== null && r.assigneeName !== null
+        ? { id: r.assigneeId, username: r.assigneeName }
+        : null,
     unread_count: Number(r.unread),
     created_at: r.createdAt.toISOString(),
     last_activity_at: r.lastActivityAt.toISOString(),

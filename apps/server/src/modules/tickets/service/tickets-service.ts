@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps';
 import type { FileStorage } from '../../../storage/storage';
+import { assignTicket } from './assign-ticket';
 import { changeStatus } from './change-status';
 import { type TicketsContext, visibleTicket } from './context';
 import { createTicket } from './create-ticket';
@@ -10,7 +11,9 @@ import { markRead, markReadUpTo } from './mark-read';
 import { markUnread } from './mark-unread';
 import { postMessage } from './post-message';
 import { readThread } from './read-thread';
+import { renameTicket } from './rename-ticket';
 import { throttleSearch } from './search-throttle';
+import { ticketViews } from './ticket-views';
 import { unreadTotal } from './unread';
 
 /**
@@ -37,6 +40,9 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
     markUnread: bind(markUnread),
     setStatus: bind(changeStatus),
     deleteTicket: bind(deleteTicket),
+    renameTicket: bind(renameTicket),
+    assignTicket: bind(assignTicket),
+    ticketViews: bind(ticketViews),
   };
 }
 

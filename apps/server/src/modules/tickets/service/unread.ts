@@ -6,7 +6,12 @@ import type { Actor } from './rules';
 /*
  * Unread means what the list's `unread_count` means: a message someone else
  * wrote, with an id above the viewer's read marker (no marker: everything).
+ * A customer's counts never include internal notes.
  */
+
+/** Notes count for staff only. */
+export const publicOnlyFor = (actor: Actor) =>
+  actor.isAdmin ? sql`` : sql` and m.internal = false`;
 
 async function countOf(database: Db, query: ReturnType<typeof sql>): Promise<number> {
   const result = await database.execute<{ n: number }>(query);
@@ -19,7 +24,7 @@ export function unreadInTicket(database: Db, actor: Actor, ticketId: number): Pr
     database,
     sql`select count(*)::int as n from ${ticketMessages} m
       where m.ticket_id = ${ticketId}
-        and m.author_id is distinct from ${actor.id}
+        and m.author_id is distinct from ${actor.id}${publicOnlyFor(actor)}
         and m.id > coalesce((
           select r.last_read_message_id from ${ticketReads} r
           where r.ticket_id = ${ticketId} and r.user_id = ${actor.id}
@@ -37,7 +42,7 @@ export function unreadTotal(database: Db, actor: Actor): Promise<number> {
       join ${ticketMessages} m on m.ticket_id = t.id
       left join ${ticketReads} r on r.ticket_id = t.id and r.user_id = ${actor.id}
       where ${visible}
-        and m.author_id is distinct from ${actor.id}
+        and m.author_id is distinct from ${actor.id}${publicOnlyFor(actor)}
         and m.id > coalesce(r.last_read_message_id, 0)`,
   );
 }

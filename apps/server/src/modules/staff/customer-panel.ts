@@ -1,0 +1,43 @@
+import type { CustomerPanelAnswer } from '@studio/shared/staff';
+import { desc, eq } from 'drizzle-orm';
+import { tickets, users } from '../../db/schema/index';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../lib/errors';
+
+/** Tickets listed in the panel: the newest ones; the list's search finds older ones. */
+export const CUSTOMER_PANEL_TICKETS = 100;
+
+/**
+ * `GET /api/admin/customers/:id` (staff): who the customer is, beside the
+ * thread, with their other tickets. An unknown id is 404.
+ */
+export async function customerPanel(
+  deps: Pick<AppDeps, 'db'>,
+  userId: number,
+): Promise<CustomerPanelAnswer> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const owned = await deps.db
+    .select({
+      id: tickets.id,
+      seq: tickets.seq,
+      number: tickets.number,
+      subject: tickets.subject,
+      status: tickets.status,
+      awaiting: tickets.awaiting,
+    })
+    .from(tickets)
+    .where(eq(tickets.ownerId, user.id))
+    .orderBy(desc(tickets.lastActivityAt), desc(tickets.id))
+    .limit(CUSTOMER_PANEL_TICKETS);
+  return {
+    customer: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      created_at: user.createdAt.toISOString(),
+      mfa_enabled: user.mfaEnabled,
+      tickets: owned.map((t) => ({ ...t, awaiting: t.status === 'closed' ? null : t.awaiting })),
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  CustomerIdParamSchema,
+  type CustomerPanelAnswer,
+  type DeletedSavedReplyAnswer,
+  type SavedReply,
+  SavedReplyBodySchema,
+  SavedReplyIdParamSchema,
+  type SavedReplyListAnswer,
+  SavedReplyPatchSchema,
+  type StatsAnswer,
+  StatsQuerySchema,
+} from '@studio/shared/staff';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { SnapshotCache } from '../../db/snapshot-cache';
+import { notFound } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import { requireAdmin } from '../auth/index';
+import { customerPanel } from './customer-panel';
+import {
+  createSavedReply,
+  deleteSavedReply,
+  listSavedReplies,
+  updateSavedReply,
+} from './saved-replies';
+import { ticketStats } from './stats';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** `:id` as a number, or 404 for anything a serial id cannot be. */
+function idParam(request: FastifyRequest, schema: z.ZodString): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  const id = Number(raw);
+  if (!schema.safeParse(raw).success || id < 1 || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/**
+ * The staff workspace's own calls (DESIGN.md §7.2, issue 17): saved replies,
+ * the customer panel and statistics. Admins only: a customer gets 403.
+ */
+export async function staffRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  const reads = new SnapshotCache(deps.db);
+
+  app.get('/api/saved-replies', async (request, reply) => {
+    await requireAdmin(request, reply);
+    const answer: SavedReplyListAnswer = await listSavedReplies(deps);
+    return answer;
+  });
+
+  app.post('/api/saved-replies', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const body = parse(SavedReplyBodySchema, request.body);
+    const answer: SavedReply = await createSavedReply(deps, { ...body, authorId: admin.id });
+    return reply.code(201).send(answer);
+  });
+
+  app.patch('/api/saved-replies/:id', async (request, reply) => {
+    await requireAdmin(request, reply);
+    const id = idParam(request, SavedReplyIdParamSchema);
+    const patch = parse(SavedReplyPatchSchema, request.body);
+    const answer: SavedReply = await updateSavedReply(deps, { ...patch, id });
+    return answer;
+  });
+
+  app.delete('/api/saved-replies/:id', async (request, reply) => {
+    await requireAdmin(request, reply);
+    await deleteSavedReply(deps, idParam(request, SavedReplyIdParamSchema));
+    const answer: DeletedSavedReplyAnswer = { ok: true };
+    return answer;
+  });
+
+  app.get('/api/admin/customers/:id', async (request, reply) => {
+    await requireAdmin(request, reply);
+    const answer: CustomerPanelAnswer = await customerPanel(
+      deps,
+      idParam(request, CustomerIdParamSchema),
+    );
+    return answer;
+  });
+
+  app.get('/api/admin/stats', async (request, reply) => {
+    await requireAdmin(request, reply);
+    const { days } = parse(StatsQuerySchema, request.query);
+    const now = deps.clock.now();
+    // Keyed by the hour too: the same snapshot on another day is another window.
+    const day = now.toISOString().slice(0, 13);
+    const { json } = await reads.read(`stats:${days}:${day}`, async (tx) => {
+      const answer: StatsAnswer = await ticketStats(tx, { days, now });
+      return { json: JSON.stringify(answer) };
+    });
+    return reply.type(JSON_TYPE).send(json);
+  });
+}

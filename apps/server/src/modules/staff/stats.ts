@@ -1,0 +1,73 @@
+import type { StatsAnswer } from '@studio/shared/staff';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tickets } from '../../db/schema/index';
+
+/** The statistics' calendar: the studio's days. */
+export const STATS_TIME_ZONE = 'Europe/Warsaw';
+
+async function rowsOf<T>(database: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await database.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * `GET /api/admin/stats?days=N` (staff). Everything is read from the tickets
+ * table's maintained columns and their indexes (created_at, closed_at,
+ * first_response_at, status/awaiting), never from messages, so it stays fast
+ * at 100,000 tickets (bench/README.md). The window is the last N days in
+ * Europe/Warsaw, today included; every day is present, with zeros.
+ * First-response percentiles cover tickets created in the window and answered.
+ */
+export async function ticketStats(database: Db, input: { days: number; now: Date }) {
+  const zone = STATS_TIME_ZONE;
+  const today = sql`(${input.now.toISOString()}::timestamptz at time zone ${zone})::date`;
+  const firstDay = sql`(${today} - ${input.days - 1}::int)`;
+  const windowStart = sql`(${firstDay}::timestamp at time zone ${zone})`;
+  const [counts] = await rowsOf<{ open: number; awaiting_staff: number }>(
+    database,
+    sql`select
+      count(*)::int as open,
+      count(*) filter (where ${tickets.awaiting} = 'staff')::int as awaiting_staff
+    from ${tickets} where ${tickets.status} = 'open'`,
+  );
+  const [response] = await rowsOf<{ p50: number | null; p90: number | null }>(
+    database,
+    sql`select
+      percentile_cont(0.5) within group (order by extract(epoch from ${tickets.firstResponseAt} - ${tickets.createdAt})) as p50,
+      percentile_cont(0.9) within group (order by extract(epoch from ${tickets.firstResponseAt} - ${tickets.createdAt})) as p90
+    from ${tickets}
+    where ${tickets.createdAt} >= ${windowStart} and ${tickets.firstResponseAt} is not null`,
+  );
+  const perDay = await rowsOf<{ date: string; created: number; closed: number }>(
+    database,
+    sql`with days as (
+      select d::date as day from generate_series(${firstDay}, ${today}, interval '1 day') d
+    ), created as (
+      select (${tickets.createdAt} at time zone ${zone})::date as day, count(*)::int as n
+      from ${tickets} where ${tickets.createdAt} >= ${windowStart} group by 1
+    ), closed as (
+      select (${tickets.closedAt} at time zone ${zone})::date as day, count(*)::int as n
+      from ${tickets} where ${tickets.closedAt} >= ${windowStart} group by 1
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as date,
+      coalesce(created.n, 0)::int as created, coalesce(closed.n, 0)::int as closed
+    from days
+    left join created on created.day = days.day
+    left join closed on closed.day = days.day
+    order by days.day`,
+  );
+  const seconds = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : Math.round(Number(value));
+  const answer: StatsAnswer = {
+    open: Number(counts?.open ?? 0),
+    awaiting_staff: Number(counts?.awaiting_staff ?? 0),
+    first_response_seconds: { p50: seconds(response?.p50), p90: seconds(response?.p90) },
+    per_day: perDay.map((d) => ({
+      date: d.date,
+      created: Number(d.created),
+      closed: Number(d.closed),
+    })),
+  };
+  return answer;
+}

@@ -1,0 +1,41 @@
+import type { TicketListQuery } from '@studio/shared/tickets';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { tickets } from '../../../db/schema/index';
+import { forbidden } from '../../../lib/errors';
+import { type Actor, mayAssign } from './rules';
+
+export type StaffFilters = Pick<TicketListQuery, 'awaiting' | 'assignee' | 'sort'>;
+
+/** Whether the query asks for any staff-only filter or order. */
+export function asksStaffFilters(filters: StaffFilters): boolean {
+  return (
+    filters.awaiting !== undefined || filters.assignee !== undefined || filters.sort === 'waiting'
+  );
+}
+
+/**
+ * The staff filters of `GET /api/tickets` (DESIGN.md §7.2) as conditions. A
+ * customer asking for them is refused (403): the views are a staff tool.
+ * `awaiting` implies open (nobody is awaited on a closed ticket), and so does
+ * `sort=waiting`, which lists the tickets someone waits on, longest first.
+ */
+export function staffConditions(actor: Actor, filters: StaffFilters): SQL[] {
+  if (!asksStaffFilters(filters)) return [];
+  if (!mayAssign(actor)) throw forbidden();
+  const conditions: SQL[] = [];
+  if (filters.awaiting) {
+    conditions.push(and(eq(tickets.status, 'open'), eq(tickets.awaiting, filters.awaiting)) as SQL);
+  }
+  if (filters.assignee === 'me') conditions.push(eq(tickets.assigneeId, actor.id));
+  else if (filters.assignee === 'none') conditions.push(isNull(tickets.assigneeId));
+  else if (filters.assignee) conditions.push(eq(tickets.assigneeId, Number(filters.assignee)));
+  if (filters.sort === 'waiting') conditions.push(eq(tickets.status, 'open'));
+  return conditions;
+}
+
+/** The page after a cursor, in the list's order. */
+export function afterCursor(sort: StaffFilters['sort'], cursor: { at: string; id: number }): SQL {
+  return sort === 'waiting'
+    ? sql`(${tickets.awaitingSince}, ${tickets.id}) > (${cursor.at}::timestamptz, ${cursor.id}::int)`
+    : sql`(${tickets.lastActivityAt}, ${tickets.id}) < (${cursor.at}::timestamptz, ${cursor.id}::int)`;
+}

@@ -1,0 +1,48 @@
+import type { TicketViewsAnswer } from '@studio/shared/staff';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { tickets } from '../../../db/schema/index';
+import { forbidden } from '../../../lib/errors';
+import type { TicketsContext } from './context';
+import { type Actor, mayAssign } from './rules';
+import { SEARCH_STATEMENT_TIMEOUT_MS, searchCondition } from './search';
+
+/**
+ * `GET /api/admin/ticket-views?q=` (staff): how many tickets each tab holds,
+ * with the list's search applied. One pass over the tickets table (its
+ * maintained columns), never over messages. „Moje” and „Nieprzypisane” count
+ * open tickets, as those tabs list them (`status=open`).
+ */
+export async function ticketViews(
+  ctx: TicketsContext,
+  input: { actor: Actor; q?: string },
+  database: Db = ctx.deps.db,
+): Promise<TicketViewsAnswer> {
+  if (!mayAssign(input.actor)) throw forbidden();
+  const search = input.q?.trim();
+  if (search) {
+    await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
+  }
+  const where = search ? sql`where ${searchCondition(search, input.actor)}` : sql``;
+  const result = await database.execute<Record<string, number>>(sql`
+    select
+      count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'staff')::int as awaiting_staff,
+      count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'customer')::int as awaiting_customer,
+      count(*) filter (where ${tickets.status} = 'open' and ${tickets.assigneeId} = ${input.actor.id})::int as mine,
+      count(*) filter (where ${tickets.status} = 'open' and ${tickets.assigneeId} is null)::int as unassigned,
+      count(*) filter (where ${tickets.status} = 'closed')::int as closed,
+      count(*)::int as "all"
+    from ${tickets} ${where}`);
+  const row = (result as unknown as { rows: Array<Record<string, number>> }).rows[0] ?? {};
+  const n = (key: string) => Number(row[key] ?? 0);
+  return {
+    views: {
+      awaiting_staff: n('awaiting_staff'),
+      awaiting_customer: n('awaiting_customer'),
+      mine: n('mine'),
+      unassigned: n('unassigned'),
+      closed: n('closed'),
+      all: n('all'),
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/** Route table: the staff workspace (DESIGN.md §7.2, issue 17). */
+import {
+  CustomerIdParamSchema,
+  CustomerPanelAnswerSchema,
+  DeletedSavedReplyAnswerSchema,
+  SavedReplyBodySchema,
+  SavedReplyIdParamSchema,
+  SavedReplyListAnswerSchema,
+  SavedReplyPatchSchema,
+  SavedReplySchema,
+  StatsAnswerSchema,
+  StatsQuerySchema,
+  TicketViewsAnswerSchema,
+  TicketViewsQuerySchema,
+} from '@studio/shared/staff';
+import {
+  TicketAnswerSchema,
+  TicketAssigneeAnswerSchema,
+  TicketAssigneeBodySchema,
+  TicketIdParamSchema,
+  TicketSubjectBodySchema,
+} from '@studio/shared/tickets';
+import type { ApiOperation } from './operation';
+import { JSON_WRITE, refusals } from './operation';
+
+const ticketId = { id: TicketIdParamSchema };
+const replyId = { id: SavedReplyIdParamSchema };
+const STAFF_ONLY = '`forbidden`: not staff (or a foreign `Origin`).';
+
+export const staffOperations: ApiOperation[] = [
+  {
+    method: 'patch',
+    path: '/api/tickets/{id}',
+    tag: 'tickets',
+    session: true,
+    summary: 'Rename a ticket (its owner while open, or staff)',
+    pathParams: ticketId,
+    body: TicketSubjectBodySchema,
+    answers: {
+      200: { description: 'The ticket as the list shows it.', schema: TicketAnswerSchema },
+      ...refusals([...JSON_WRITE, 401, 404], {
+        403: '`ticket_closed` (its owner, once closed), or a foreign `Origin`.',
+      }),
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/tickets/{id}/assignee',
+    tag: 'staff',
+    session: true,
+    summary: 'Assign a ticket to an admin, or to nobody (staff); e-mails the new assignee',
+    pathParams: ticketId,
+    body: TicketAssigneeBodySchema,
+    answers: {
+      200: { description: 'The assignee now.', schema: TicketAssigneeAnswerSchema },
+      ...refusals([...JSON_WRITE, 401, 404], {
+        400: '`validation_failed`: not an id, or not an admin (`not_admin`).',
+        403: STAFF_ONLY,
+      }),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/ticket-views',
+    tag: 'staff',
+    session: true,
+    summary: 'How many tickets each staff tab holds, with the list search applied',
+    query: TicketViewsQuerySchema,
+    answers: {
+      200: { description: 'The counts.', schema: TicketViewsAnswerSchema },
+      ...refusals([400, 401, 403, 429], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/saved-replies',
+    tag: 'staff',
+    session: true,
+    summary: 'The saved replies, by title (staff)',
+    answers: {
+      200: { description: 'All of them.', schema: SavedReplyListAnswerSchema },
+      ...refusals([401, 403], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/saved-replies',
+    tag: 'staff',
+    session: true,
+    summary: 'Save a reply (staff)',
+    body: SavedReplyBodySchema,
+    answers: {
+      201: { description: 'Saved.', schema: SavedReplySchema },
+      ...refusals([...JSON_WRITE, 401], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/saved-replies/{id}',
+    tag: 'staff',
+    session: true,
+    summary: 'Change a saved reply’s title or body (staff)',
+    pathParams: replyId,
+    body: SavedReplyPatchSchema,
+    answers: {
+      200: { description: 'The saved reply now.', schema: SavedReplySchema },
+      ...refusals([...JSON_WRITE, 401, 404], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/saved-replies/{id}',
+    tag: 'staff',
+    session: true,
+    summary: 'Delete a saved reply (staff)',
+    pathParams: replyId,
+    answers: {
+      200: { description: 'Deleted.', schema: DeletedSavedReplyAnswerSchema },
+      ...refusals([401, 403, 404], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/customers/{id}',
+    tag: 'staff',
+    session: true,
+    summary: 'The customer panel beside a thread: account and tickets (staff)',
+    pathParams: { id: CustomerIdParamSchema },
+    answers: {
+      200: { description: 'The customer.', schema: CustomerPanelAnswerSchema },
+      ...refusals([401, 403, 404], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/stats',
+    tag: 'staff',
+    session: true,
+    summary: 'Open and waiting counts, first-response time, created/closed per day (staff)',
+    query: StatsQuerySchema,
+    answers: {
+      200: { description: 'The statistics.', schema: StatsAnswerSchema },
+      ...refusals([400, 401, 403], { 403: STAFF_ONLY }),
+    },
+  },
+];

@@ -1,0 +1,163 @@
+// `node bench/staff.mjs`: the staff workspace at 100,000 tickets and 1,000,000
+// messages on PostgreSQL (issue 17): p50/p95/p99 of the admin list with each
+// staff filter, the tab counts and the statistics, 20 connections each.
+// Every call is measured twice: as the product answers it (the snapshot cache
+// of docs/decisions/007 may answer repeated reads from memory) and with the
+// cache defeated (a side connection takes a new transaction id every
+// millisecond, so every read finds a new snapshot and runs its SQL).
+// Environment: BENCH_DURATION (seconds per run, 10), BENCH_SCALE (1),
+// BENCH_SKIP_BUILD=1 (reuse apps/server/dist).
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { login } from './lib/login.mjs';
+import { startPostgres } from './lib/postgres.mjs';
+import { openPostgresDb, seed } from './lib/seed.mjs';
+import { seedStaffColumns } from './lib/staff-seed.mjs';
+import {
+  log,
+  machine,
+  round,
+  run,
+  sleep,
+  startServer,
+  summarize,
+  tempDir,
+  writeResult,
+} from './lib/util.mjs';
+
+const num = (name, fallback) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const duration = num('BENCH_DURATION', 10);
+const scale = num('BENCH_SCALE', 1);
+const CONNECTIONS = 20;
+
+const CALLS = [
+  ['list, all', '/api/tickets'],
+  [
+    'list, czeka na nas (awaiting=staff, sort=waiting)',
+    '/api/tickets?status=open&awaiting=staff&sort=waiting',
+  ],
+  ['list, czeka na klienta (awaiting=customer)', '/api/tickets?awaiting=customer'],
+  ['list, moje (assignee=me, open)', '/api/tickets?status=open&assignee=me'],
+  ['list, nieprzypisane (assignee=none, open)', '/api/tickets?status=open&assignee=none'],
+  ['list, zamknięte (status=closed)', '/api/tickets?status=closed'],
+  ['tab counts', '/api/admin/ticket-views'],
+  ['statistics, 30 days', '/api/admin/stats'],
+  ['statistics, 365 days', '/api/admin/stats?days=365'],
+];
+
+/** `connections` loops, each sending its next request when the last one answered. */
+async function measure(url, cookie) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  const statuses = {};
+  const until = performance.now() + duration * 1000;
+  const once = (target) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const req = http.get(target, { agent, headers: { cookie } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          resolve();
+        });
+      });
+      req.on('error', reject);
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) await once(url);
+    }),
+  );
+  agent.destroy();
+  const stats = summarize(latencies.sort((a, b) => a - b));
+  return {
+    requests: stats.count,
+    rps: round(stats.count / duration, 0),
+    p50: round(stats.p50, 2),
+    p95: round(stats.p95, 2),
+    p99: round(stats.p99, 2),
+    statuses,
+  };
+}
+
+const work = tempDir('studio-bench-staff-');
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  log('building the server');
+  run('npm', ['run', 'build', '-w', 'apps/server'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const postgres = await startPostgres();
+let server;
+try {
+  const common = {
+    dataDir: path.join(work, 'data'),
+    webDir: path.join(work, 'no-web'),
+    databaseUrl: postgres.url,
+    logFile: path.join(work, 'server.log'),
+    entry: 'apps/server/dist/main.js',
+    env: { LOG_LEVEL: 'warn' },
+  };
+  // The server migrates the empty database at its first start.
+  await (await startServer(common)).stop();
+  const size = { tickets: Math.round(100_000 * scale), messages: Math.round(1_000_000 * scale) };
+  log(`seeding ${size.tickets} tickets and ${size.messages} messages`);
+  const seedStart = Date.now();
+  const db = await openPostgresDb(postgres.url);
+  let counts;
+  try {
+    ({ counts } = await seed(db, { ...size, customerSessions: 10, staffSessionsPerUser: 1 }));
+    await seedStaffColumns(db);
+  } finally {
+    await db.close();
+  }
+  const seedSeconds = round((Date.now() - seedStart) / 1000, 0);
+  log(`seeded in ${seedSeconds} s:`, counts);
+  server = await startServer(common);
+  const cookie = await login(server.baseUrl);
+
+  const churn = await openPostgresDb(postgres.url);
+  let churning = false;
+  const churner = (async () => {
+    for (;;) {
+      if (churning) await churn.query('select txid_current()');
+      else await sleep(50);
+      if (churning === null) return;
+      await sleep(1);
+    }
+  })();
+
+  const runs = {};
+  for (const [name, pathAndQuery] of CALLS) {
+    const url = `${server.baseUrl}${pathAndQuery}`;
+    const check = await fetch(url, { headers: { cookie } });
+    if (!check.ok) throw new Error(`${pathAndQuery}: ${check.status} ${await check.text()}`);
+    log(name);
+    await measure(url, cookie); // warm-up, unmeasured
+    const cached = await measure(url, cookie);
+    churning = true;
+    const uncached = await measure(url, cookie);
+    churning = false;
+    runs[name] = { path: pathAndQuery, cached, uncached };
+    log(`  p95 ${cached.p95} ms (as served), ${uncached.p95} ms (every read runs its SQL)`);
+  }
+  churning = null;
+  await churner;
+  await churn.close();
+  writeResult('staff-postgres', {
+    date: new Date().toISOString(),
+    machine: machine(),
+    engine: `postgres ${postgres.version}`,
+    data: counts,
+    seedSeconds,
+    connections: CONNECTIONS,
+    durationSeconds: duration,
+    runs,
+  });
+} finally {
+  await server?.stop();
+  postgres.stop();
+}
