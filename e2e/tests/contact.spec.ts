@@ -4,7 +4,6 @@ import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../acc
 import {
   acceptCookies,
   expect,
-  readCode,
   SHOT_WIDTHS,
   shot,
   THEMES,
