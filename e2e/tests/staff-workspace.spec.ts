@@ -114,12 +114,17 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await a.locator('body').press('/');
   const search = a.getByLabel('Szukaj zgłoszeń');
   await expect(search).toBeFocused();
+  const searched = a.waitForResponse(
+    (r) => r.url().includes('/api/tickets?') && r.url().includes(`q=${customer.account.username}`),
+  );
   await a.keyboard.type(customer.account.username);
+  await searched;
   const row = a.locator(`[data-testid="ticket-item"][data-ticket-id="${ticketId}"]`);
   await expect(row).toContainText('Zamówienie nr 55 nie dotarło');
   await expect(row.getByTestId('waiting-label')).toContainText('czeka');
   await a.keyboard.press('Escape');
   await expect(search).not.toBeFocused();
+  await expect(search).toHaveValue(customer.account.username);
   // j/k until the customer's ticket is open (it is first in the view).
   if ((await selected(a).getAttribute('data-ticket-id')) !== String(ticketId)) {
     await a.keyboard.press('k');
@@ -160,6 +165,9 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await expect(replyField).toBeFocused();
   await a.keyboard.press('Enter');
   await expect(messages(c).filter({ hasText: 'sprawdzamy zgłoszenie #1' })).toBeVisible();
+  // The answer moved the ticket out of „Czeka na nas”; it stays open, the reply field focused.
+  await expect(a.getByRole('button', { name: /^Czeka na nas\s*,\s*0/ })).toBeVisible();
+  await expect(replyField).toBeFocused();
 
   // `e` closes (out of the field first: Tab), and the ticket moves to „Zamknięte”.
   await a.keyboard.press('Tab');

@@ -20,7 +20,7 @@ export function StaffComposerBar({
         isNote === value
           ? value
             ? 'border-amber-600 bg-amber-200 text-amber-950 dark:border-amber-300 dark:bg-amber-300/25 dark:text-amber-50'
-            : 'border-blue-700 bg-blue-700 text-white dark:border-blue-400 dark:bg-blue-500'
+            : 'border-blue-700 bg-blue-700 text-white dark:border-blue-400 dark:bg-blue-700'
           : 'border-slate-400 text-slate-800 dark:border-white/25 dark:text-slate-100'
       }`}
     >

@@ -34,8 +34,12 @@ export function StaffListToolbar({
           value={searchText}
           onChange={(event) => onSearchChange(event.target.value)}
           onKeyDown={(event) => {
-            // Escape leaves the field so the one-key shortcuts work again.
-            if (event.key === 'Escape') event.currentTarget.blur();
+            // Escape leaves the field so the one-key shortcuts work again; the search stays
+            // (a search field's own Escape would clear it).
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              event.currentTarget.blur();
+            }
           }}
           placeholder="Szukaj: treść, #numer, klient…"
           className="min-h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-white/25 dark:bg-slate-950/70 dark:text-white dark:placeholder:text-slate-400"
@@ -55,7 +59,7 @@ export function StaffListToolbar({
               onClick={() => onViewChange(value)}
               className={`cursor-target inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold transition ${
                 isCurrent
-                  ? 'border-blue-700 bg-blue-700 text-white dark:border-blue-400 dark:bg-blue-500 dark:text-white'
+                  ? 'border-blue-700 bg-blue-700 text-white dark:border-blue-400 dark:bg-blue-700 dark:text-white'
                   : 'border-slate-400 bg-white/70 text-slate-800 hover:bg-white dark:border-white/25 dark:bg-white/5 dark:text-slate-100 dark:hover:bg-white/15'
               }`}
             >
@@ -64,7 +68,7 @@ export function StaffListToolbar({
                 <span
                   className={`rounded-full px-1.5 ${
                     isCurrent
-                      ? 'bg-white/25'
+                      ? 'bg-blue-950/40'
                       : 'bg-slate-200 text-slate-800 dark:bg-white/15 dark:text-slate-100'
                   }`}
                 >

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { updateCachedTickets } from '../api/get-tickets';
 import { DRAFT_TICKET_ID, markReadLocally, type TicketSummary } from '../lib/selection';
 import { useTicketSelection } from './use-ticket-selection';
@@ -27,9 +27,17 @@ export function useOpenTicket({
     () => (isTicketSelected ? markReadLocally(listedTickets, selectedId) : listedTickets),
     [listedTickets, selectedId, isTicketSelected],
   );
-  const selectedTicket: TicketSummary | null = isTicketSelected
+  const listed: TicketSummary | null = isTicketSelected
     ? (tickets.find((t) => t.id === selectedId) ?? null)
     : null;
+  // An answer can move the open ticket out of a staff view; while it is fetched to be pinned
+  // (the list is not ready), it stays on screen as last seen, so the composer keeps focus.
+  const lastShown = useRef<TicketSummary | null>(null);
+  const selectedTicket =
+    listed ?? (!isListReady && lastShown.current?.id === selectedId ? lastShown.current : null);
+  useEffect(() => {
+    lastShown.current = selectedTicket;
+  });
 
   // The cached list is zeroed too, so the count does not come back when another ticket is opened.
   useEffect(() => {
