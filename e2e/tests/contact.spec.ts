@@ -1,17 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import {
-  acceptCookies,
-  expect,
-  SHOT_WIDTHS,
-  shot,
-  THEMES,
-  type Theme,
-  test,
-  unique,
-} from '../fixtures';
+import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
 import { makePng } from '../png';
+import { setTheme, shotsOf } from '../themed-shots';
 
 /*
  * The Kontakt screen (/contact) against the real server: accounts are
@@ -657,30 +649,6 @@ test('the screen has no axe violations, logged out and logged in, in both themes
 });
 
 // ---------------------------------------------------------------- screenshots
-
-async function setTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    document.documentElement.classList.toggle('dark', value === 'dark');
-  }, theme);
-}
-
-async function shotsOf(
-  page: Page,
-  name: string,
-  url: string,
-  ready: (page: Page) => Promise<void>,
-) {
-  for (const theme of THEMES) {
-    for (const width of SHOT_WIDTHS) {
-      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await page.goto(url);
-      await setTheme(page, theme);
-      await ready(page);
-      await shot(page, `${name}-${width}-${theme}`);
-    }
-  }
-}
 
 test('screenshots: logged out, list and thread, admin view, closed ticket', async ({ browser }) => {
   test.setTimeout(400_000);

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, SHOT_WIDTHS, shot, THEMES, test, unique } from '../fixtures';
+import { acceptCookies, expect, SHOT_WIDTHS, test, unique } from '../fixtures';
+import { shotsOf } from '../themed-shots';
 
 /*
  * The staff workspace (issue 17) against the real server: a staff member
@@ -61,30 +62,16 @@ async function axe(page: Page, exclude: string[] = []) {
   ).toEqual([]);
 }
 
-async function setTheme(page: Page, theme: string) {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    document.documentElement.classList.toggle('dark', value === 'dark');
-  }, theme);
-}
-
-/** Each state at 1280 and 390 px in both themes: screenshot, then axe on it. */
+/** Each state at 1280 and 390 px in both themes: screenshot, and axe on the wide one. */
 async function shotsAndAxe(
   page: Page,
   name: string,
   url: string,
   ready: (page: Page) => Promise<void>,
 ) {
-  for (const theme of THEMES) {
-    for (const width of SHOT_WIDTHS) {
-      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await page.goto(url);
-      await setTheme(page, theme);
-      await ready(page);
-      await shot(page, `${name}-${width}-${theme}`);
-      if (width === SHOT_WIDTHS[0]) await axe(page);
-    }
-  }
+  await shotsOf(page, name, url, ready, async (p, width) => {
+    if (width === SHOT_WIDTHS[0]) await axe(p);
+  });
 }
 
 test('staff triage by keyboard only; the customer never sees the note', async ({ browser }) => {
@@ -201,7 +188,7 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
 
   // Staff pages are not there for a customer.
   await c.goto('/contact/stats');
-  await expect(c.getByText('Nie znaleziono strony')).toBeVisible();
+  await expect(c.getByText('Nie znaleziono strony', { exact: true })).toBeVisible();
 
   await customer.context.close();
   await admin.context.close();

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { countOf } from '~/lib/plural';
 import { useCustomer } from '../api/get-customer';
 import { formatFullDateTime } from '../lib/format';
-import { RETRY_LABEL, ticketStatusLabel } from '../lib/messages';
-import { panelClass, secondaryButtonClass } from './styles';
+import { ticketStatusLabel } from '../lib/messages';
+import { LoadError } from './load-error';
+import { panelClass } from './styles';
 
 /**
  * The customer's account id. A list item names its owner only by username, so
@@ -56,16 +57,11 @@ export function CustomerPanel({
           Wczytywanie…
         </p>
       ) : query.isError ? (
-        <div role="alert" className="mt-2 text-red-800 dark:text-red-200">
-          <p>Nie udało się wczytać danych klienta.</p>
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className={`${secondaryButtonClass} mt-2 min-h-9 py-1`}
-          >
-            {RETRY_LABEL}
-          </button>
-        </div>
+        <LoadError
+          message="Nie udało się wczytać danych klienta."
+          onRetry={() => void query.refetch()}
+          className="mt-2"
+        />
       ) : (
         <>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-slate-800 dark:text-slate-100">

@@ -6,7 +6,8 @@ import { useCreateSavedReply } from '../api/create-saved-reply';
 import { useDeleteSavedReply } from '../api/delete-saved-reply';
 import { type SavedReply, useSavedReplies } from '../api/get-saved-replies';
 import { useUpdateSavedReply } from '../api/update-saved-reply';
-import { RETRY_LABEL } from '../lib/messages';
+import { REPLIES_LOAD_ERROR } from '../lib/messages';
+import { LoadError } from './load-error';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from './styles';
 
 const fieldClass =
@@ -61,16 +62,7 @@ export function SavedRepliesManager({ open, onClose }: { open: boolean; onClose:
               Wczytywanie…
             </p>
           ) : replies.isError ? (
-            <div role="alert" className="mt-3 text-sm text-red-800 dark:text-red-200">
-              <p>Nie udało się wczytać gotowych odpowiedzi.</p>
-              <button
-                type="button"
-                onClick={() => void replies.refetch()}
-                className={`${secondaryButtonClass} mt-2`}
-              >
-                {RETRY_LABEL}
-              </button>
-            </div>
+            <LoadError message={REPLIES_LOAD_ERROR} onRetry={() => void replies.refetch()} />
           ) : replies.data.length === 0 ? (
             <p className="mt-3 text-sm">Nie ma jeszcze gotowych odpowiedzi.</p>
           ) : (

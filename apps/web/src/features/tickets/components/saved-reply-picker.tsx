@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '~/components/dialog';
 import { type SavedReply, useSavedReplies } from '../api/get-saved-replies';
-import { RETRY_LABEL } from '../lib/messages';
+import { REPLIES_LOAD_ERROR } from '../lib/messages';
 import { matchesReply } from '../lib/saved-reply-text';
+import { LoadError } from './load-error';
 import { secondaryButtonClass } from './styles';
 
 interface SavedReplyPickerProps {
@@ -92,16 +93,7 @@ export function SavedReplyPicker({ open, onClose, onPick, onManage }: SavedReply
           Wczytywanie…
         </p>
       ) : replies.isError ? (
-        <div role="alert" className="mt-3 text-sm text-red-800 dark:text-red-200">
-          <p>Nie udało się wczytać gotowych odpowiedzi.</p>
-          <button
-            type="button"
-            onClick={() => void replies.refetch()}
-            className={`${secondaryButtonClass} mt-2 min-h-9 py-1`}
-          >
-            {RETRY_LABEL}
-          </button>
-        </div>
+        <LoadError message={REPLIES_LOAD_ERROR} onRetry={() => void replies.refetch()} />
       ) : null}
       <div
         id={listId}

@@ -28,32 +28,19 @@ export const STAFF_VIEW_LABELS: Record<StaffView, string> = {
   all: 'Wszystkie',
 };
 
+/** The list call's filters of each view (DESIGN.md §7.2). */
+const VIEW_FILTERS: Record<StaffView, Record<string, string>> = {
+  awaiting_staff: { awaiting: 'staff', sort: 'waiting' },
+  awaiting_customer: { awaiting: 'customer', sort: 'waiting' },
+  mine: { assignee: 'me', status: 'open' },
+  unassigned: { assignee: 'none', status: 'open' },
+  closed: { status: 'closed' },
+  all: {},
+};
+
 /** The query of the list call for a view and a search text. */
 export function staffListParams(view: StaffView, search: string): URLSearchParams {
-  const params = new URLSearchParams();
-  switch (view) {
-    case 'awaiting_staff':
-      params.set('awaiting', 'staff');
-      params.set('sort', 'waiting');
-      break;
-    case 'awaiting_customer':
-      params.set('awaiting', 'customer');
-      params.set('sort', 'waiting');
-      break;
-    case 'mine':
-      params.set('assignee', 'me');
-      params.set('status', 'open');
-      break;
-    case 'unassigned':
-      params.set('assignee', 'none');
-      params.set('status', 'open');
-      break;
-    case 'closed':
-      params.set('status', 'closed');
-      break;
-    case 'all':
-      break;
-  }
+  const params = new URLSearchParams(VIEW_FILTERS[view]);
   const q = search.trim();
   if (q) params.set('q', q);
   return params;
