@@ -1,5 +1,5 @@
 import type { PublicUser } from '@studio/shared/types';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useAssigneeOptions } from '../hooks/use-assignee-options';
 import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
@@ -22,7 +22,6 @@ import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MessageThread } from './message-thread';
 import { StaffComposerBar } from './staff-composer-bar';
-import { StaffDialogs } from './staff-dialogs';
 import { StaffListToolbar } from './staff-list-toolbar';
 import {
   AdminClosedTicketNotice,
@@ -35,6 +34,11 @@ import { TicketHeader } from './ticket-header';
 import { TicketHeaderExtras } from './ticket-header-extras';
 import { TicketListPanel } from './ticket-list-panel';
 import { TicketsScreenHeader } from './tickets-screen-header';
+
+// Staff's dialogs (saved replies, shortcuts) are loaded only for staff: customers never need them.
+const StaffDialogs = lazy(() =>
+  import('./staff-dialogs').then((m) => ({ default: m.StaffDialogs })),
+);
 
 /**
  * The logged-in Kontakt screen: ticket list, thread and composer (SPEC.md §2).
@@ -238,7 +242,11 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
         onCancel={admin.cancelDelete}
         onConfirm={admin.confirmDelete}
       />
-      {isAdmin && <StaffDialogs staff={staff} />}
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <StaffDialogs staff={staff} />
+        </Suspense>
+      )}
     </>
   );
 }
