@@ -5,12 +5,12 @@ import {
   LIST_LOAD_ERROR,
   NEW_TICKET_LABEL,
   NO_TICKETS_MESSAGE,
-  RETRY_LABEL,
   ticketStatusLabel,
 } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { badgeLabel } from '../lib/unread';
 import { PlusIcon } from './icons';
+import { LoadError } from './load-error';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
 import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
 
@@ -135,19 +135,11 @@ export function TicketList({
             Wczytywanie zgłoszeń…
           </p>
         ) : isError ? (
-          <div
-            role="alert"
-            className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/40 dark:bg-red-500/10 dark:text-red-200"
-          >
-            <p>{LIST_LOAD_ERROR}</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className={`${secondaryButtonClass} mt-2 min-h-9 py-1`}
-            >
-              {RETRY_LABEL}
-            </button>
-          </div>
+          <LoadError
+            message={LIST_LOAD_ERROR}
+            onRetry={onRetry}
+            className="rounded-xl border border-red-300 bg-red-50 p-3 dark:border-red-400/40 dark:bg-red-500/10"
+          />
         ) : (
           <ul className="flex flex-col gap-2">
             {selectedId === DRAFT_TICKET_ID && (
