@@ -4,10 +4,12 @@
 // Every call is measured twice: as the product answers it (the snapshot cache
 // of docs/decisions/007 may answer repeated reads from memory) and with the
 // cache defeated (a side connection takes a new transaction id every
-// millisecond, so every read finds a new snapshot and runs its SQL).
+// millisecond, so every read finds a new snapshot and runs its SQL), at 20
+// connections and at one.
 // Environment: BENCH_DURATION (seconds per run, 10), BENCH_SCALE (1),
 // BENCH_SKIP_BUILD=1 (reuse apps/server/dist).
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { login } from './lib/login.mjs';
@@ -50,8 +52,8 @@ const CALLS = [
 ];
 
 /** `connections` loops, each sending its next request when the last one answered. */
-async function measure(url, cookie) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+async function measure(url, cookie, connections = CONNECTIONS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   const statuses = {};
   const until = performance.now() + duration * 1000;
@@ -69,7 +71,7 @@ async function measure(url, cookie) {
       req.on('error', reject);
     });
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    Array.from({ length: connections }, async () => {
       while (performance.now() < until) await once(url);
     }),
   );
@@ -140,9 +142,14 @@ try {
     const cached = await measure(url, cookie);
     churning = true;
     const uncached = await measure(url, cookie);
+    // One connection: what one read costs when it runs its SQL, without queueing behind 19 others.
+    const single = await measure(url, cookie, 1);
     churning = false;
-    runs[name] = { path: pathAndQuery, cached, uncached };
-    log(`  p95 ${cached.p95} ms (as served), ${uncached.p95} ms (every read runs its SQL)`);
+    runs[name] = { path: pathAndQuery, cached, uncached, single };
+    log(
+      `  p95 ${cached.p95} ms (as served), ${uncached.p95} ms (every read runs its SQL), ` +
+        `${single.p95} ms (the same, one connection); load average ${os.loadavg()[0].toFixed(1)}`,
+    );
   }
   churning = null;
   await churner;
@@ -155,6 +162,9 @@ try {
     seedSeconds,
     connections: CONNECTIONS,
     durationSeconds: duration,
+    // The machine is shared: its load during the run says how much the figures mean.
+    loadAverage: os.loadavg().map((l) => round(l, 1)),
+    cpus: os.cpus().length,
     runs,
   });
 } finally {

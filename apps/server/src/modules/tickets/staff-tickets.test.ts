@@ -143,6 +143,10 @@ describe('assignment', () => {
       assignee_id: 999_999,
     });
     expect(missing.statusCode).toBe(400);
+    const huge = await admin.client.request('PATCH', `/api/tickets/${id}/assignee`, {
+      assignee_id: 99_999_999_999,
+    });
+    expect(huge.statusCode).toBe(400);
     const own = await alice.client.request('PATCH', `/api/tickets/${id}/assignee`, {
       assignee_id: admin.user.id,
     });
@@ -195,6 +199,7 @@ describe('staff filters and tab counts', () => {
     );
     expect(ids(next.json())).toEqual([t.older]);
     expect((await t.admin.client.get('/api/tickets?assignee=someone')).statusCode).toBe(400);
+    expect(await list('assignee=9999999999')).toEqual([]);
   });
 
   it('counts each tab with the search applied', async () => {

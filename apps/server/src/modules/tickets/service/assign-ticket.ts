@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../../lib/errors';
 import { enqueueAssignmentMail } from '../../notifications/index';
 import { publishEvents, recordEvent } from '../events';
 import { type TicketsContext, visibleTicket } from './context';
-import { type Actor, mayAssign, mayBeAssignee } from './rules';
+import { type Actor, isTicketId, mayAssign, mayBeAssignee } from './rules';
 
 /**
  * `PATCH /api/tickets/:id/assignee` (staff): hands a ticket to an admin, or
@@ -22,10 +22,13 @@ export async function assignTicket(
   if (!mayAssign(input.actor)) throw forbidden();
   let assignee: { id: number; username: string } | null = null;
   if (input.assigneeId !== null) {
-    const [user] = await db
-      .select({ id: users.id, username: users.username, isAdmin: users.isAdmin })
-      .from(users)
-      .where(eq(users.id, input.assigneeId));
+    // An id beyond a serial is nobody (a 400 below), not a database range error.
+    const [user] = !isTicketId(input.assigneeId)
+      ? []
+      : await db
+          .select({ id: users.id, username: users.username, isAdmin: users.isAdmin })
+          .from(users)
+          .where(eq(users.id, input.assigneeId));
     if (!user || !mayBeAssignee(user)) {
       throw badRequest('validation_failed', [{ path: 'assignee_id', message: 'not_admin' }]);
     }

@@ -2,7 +2,7 @@ import type { TicketListQuery } from '@studio/shared/tickets';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
-import { type Actor, mayAssign } from './rules';
+import { type Actor, isTicketId, mayAssign } from './rules';
 
 export type StaffFilters = Pick<TicketListQuery, 'awaiting' | 'assignee' | 'sort'>;
 
@@ -28,7 +28,11 @@ export function staffConditions(actor: Actor, filters: StaffFilters): SQL[] {
   }
   if (filters.assignee === 'me') conditions.push(eq(tickets.assigneeId, actor.id));
   else if (filters.assignee === 'none') conditions.push(isNull(tickets.assigneeId));
-  else if (filters.assignee) conditions.push(eq(tickets.assigneeId, Number(filters.assignee)));
+  else if (filters.assignee) {
+    const id = Number(filters.assignee);
+    // Beyond a serial id nobody is assigned: no match rather than a database range error.
+    conditions.push(isTicketId(id) ? eq(tickets.assigneeId, id) : sql`false`);
+  }
   if (filters.sort === 'waiting') conditions.push(eq(tickets.status, 'open'));
   return conditions;
 }
