@@ -29,6 +29,15 @@ const A11Y_PAGES: A11yPage[] = [
       await expect(page.locator('[data-not-found-path]')).toContainText('/ta-strona');
     },
   },
+  // Staff statistics as a logged-out visitor sees them (the login prompt); staff's view is
+  // checked in staff-workspace.spec.ts.
+  {
+    name: 'contact-stats-logged-out',
+    path: '/contact/stats',
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+    },
+  },
   // Public pages: team (also with the profile dialog open), projects, roadmap, terms.
   {
     name: 'team',

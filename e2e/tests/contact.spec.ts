@@ -1,17 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import {
-  acceptCookies,
-  expect,
-  readCode,
-  SHOT_WIDTHS,
-  shot,
-  THEMES,
-  type Theme,
-  test,
-  unique,
-} from '../fixtures';
+import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
+import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
 import { makePng } from '../png';
+import { setTheme, shotsOf } from '../themed-shots';
 
 /*
  * The Kontakt screen (/contact) against the real server: accounts are
@@ -22,21 +14,12 @@ import { makePng } from '../png';
  */
 
 const PASSWORD = 'Zielony-Kot-42';
-const ADMIN_EMAIL = 'admin@studio.test';
-const ADMIN_PASSWORD = 'Admin-Kontakt-2026';
-const BASE_URL = process.env.E2E_BASE_URL ?? '';
 
 const CLOSED_TEXT = 'Ten ticket jest zamknięty. Nie możesz pisać wiadomości.';
 
 // One admin account serves every test, so the tests of this file run one after another.
 // The machine running the suite is shared and slow, hence the longer timeout.
 test.describe.configure({ mode: 'default', timeout: 120_000 });
-
-interface Account {
-  username: string;
-  email: string;
-  password: string;
-}
 
 // ---------------------------------------------------------------- helpers
 
@@ -49,49 +32,6 @@ const pngFile = (name: string, color: [number, number, number] = [37, 99, 235]) 
 function newAccount(prefix = 'kt'): Account {
   const id = unique(prefix);
   return { username: id, email: `${id}@example.test`, password: PASSWORD };
-}
-
-/** State-changing calls must come from our origin (CSRF check), as the browser's would. */
-const originHeaders = () => ({ Origin: BASE_URL });
-
-/** Registers through the API with the e-mailed code; the context ends up logged in. */
-async function registerViaApi(request: APIRequestContext, account: Account) {
-  const registered = await request.post('/api/auth/register', {
-    headers: originHeaders(),
-    data: { username: account.username, email: account.email, password: account.password },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const code = await readCode(account.email);
-  const verified = await request.post('/api/auth/verify-email', {
-    headers: originHeaders(),
-    data: { ...account, code },
-  });
-  return verified;
-}
-
-async function logInViaApi(request: APIRequestContext, identifier: string, password: string) {
-  return request.post('/api/auth/login', {
-    headers: originHeaders(),
-    data: { identifier, password, rememberMe: false },
-  });
-}
-
-/** The one admin of the run: logs in, or registers it the first time. */
-async function ensureAdmin(request: APIRequestContext) {
-  const login = await logInViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-  if (login.ok()) return;
-  const verified = await registerViaApi(request, {
-    username: 'studioadmin',
-    email: ADMIN_EMAIL,
-    password: ADMIN_PASSWORD,
-  });
-  if (!verified.ok()) {
-    // Registered meanwhile by another worker: log in with the shared password.
-    const retry = await logInViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(retry.ok(), await retry.text()).toBe(true);
-  }
-  const me = await (await request.get('/api/auth/me')).json();
-  expect(me.user.is_admin).toBe(true);
 }
 
 async function newCustomer(
@@ -646,6 +586,12 @@ test('/contact?ticket= opens a ticket beyond the first page of the list', async 
   const a = admin.page;
   const listed = a.locator(`[data-testid="ticket-item"][data-ticket-id="${id}"]`);
   await a.goto('/contact');
+  // Staff start on „Czeka na nas”, oldest first; „Wszystkie” is ordered by activity.
+  await a.getByRole('button', { name: /^Wszystkie/ }).click();
+  await expect(a.getByRole('button', { name: /^Wszystkie/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(a.getByTestId('ticket-item').first()).toBeVisible();
   await expect(listed).toHaveCount(0);
 
@@ -706,30 +652,6 @@ test('the screen has no axe violations, logged out and logged in, in both themes
 });
 
 // ---------------------------------------------------------------- screenshots
-
-async function setTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    document.documentElement.classList.toggle('dark', value === 'dark');
-  }, theme);
-}
-
-async function shotsOf(
-  page: Page,
-  name: string,
-  url: string,
-  ready: (page: Page) => Promise<void>,
-) {
-  for (const theme of THEMES) {
-    for (const width of SHOT_WIDTHS) {
-      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await page.goto(url);
-      await setTheme(page, theme);
-      await ready(page);
-      await shot(page, `${name}-${width}-${theme}`);
-    }
-  }
-}
 
 test('screenshots: logged out, list and thread, admin view, closed ticket', async ({ browser }) => {
   test.setTimeout(400_000);

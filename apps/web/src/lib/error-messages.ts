@@ -288,3 +288,32 @@ function messageForApiError(table: ScreenMessages, error: ApiError): string {
   if (error.status === 429) return RATE_LIMITED_MESSAGE;
   return table.statuses?.[error.status] ?? table.fallback;
 }
+
+/** What a staff workspace action reports when it fails (issue 17), in a toast or beside its form. */
+export type StaffAction = 'assign' | 'rename' | 'saveReply' | 'deleteReply';
+
+export function staffActionErrorMessage(action: StaffAction, error: unknown): string {
+  const base = {
+    assign: 'Nie udało się przypisać zgłoszenia.',
+    rename: 'Nie udało się zmienić tematu.',
+    saveReply: 'Nie udało się zapisać gotowej odpowiedzi.',
+    deleteReply: 'Nie udało się usunąć gotowej odpowiedzi.',
+  }[action];
+  if (isNetworkError(error)) return `${base} Sprawdź połączenie z internetem.`;
+  if (!isApiError(error)) return base;
+  if (error.code === 'forbidden') return `${base} Brak uprawnień.`;
+  if (error.code === 'not_found') {
+    return action === 'assign' || action === 'rename'
+      ? 'To zgłoszenie już nie istnieje.'
+      : 'Ta gotowa odpowiedź już nie istnieje.';
+  }
+  if (error.code === 'validation_failed') {
+    return action === 'rename'
+      ? 'Temat musi mieć od 1 do 120 znaków.'
+      : action === 'assign'
+        ? 'Zgłoszenie można przypisać tylko administratorowi.'
+        : 'Tytuł (do 120 znaków) i treść są wymagane.';
+  }
+  if (error.status === 429) return RATE_LIMITED_MESSAGE;
+  return base;
+}

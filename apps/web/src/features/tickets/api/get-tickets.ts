@@ -14,8 +14,14 @@ const item = TicketItemSchema.shape;
 const TicketSchema = z.object({
   id: z.coerce.number().pipe(item.id),
   seq: z.coerce.number().pipe(item.seq),
+  // Staff fields (DESIGN.md §7.2): a server without them still gives a usable list.
+  number: z.coerce.number().pipe(item.number).catch(0),
+  subject: item.subject.catch(''),
   username: item.username.catch(''),
   status: item.status.catch('open'),
+  awaiting: item.awaiting.catch(null),
+  awaiting_since: item.awaiting_since.catch(null),
+  assignee: item.assignee.catch(null),
   unread_count: z.coerce.number().pipe(item.unread_count).catch(0),
   created_at: item.created_at.catch(''),
   last_activity_at: item.last_activity_at.catch(''),
@@ -57,13 +63,23 @@ export type TicketFilter = 'all' | 'open' | 'closed';
 export const ticketsQueryKey = ['tickets', 'list'] as const;
 export const ticketsListKey = (filter: TicketFilter) => [...ticketsQueryKey, filter] as const;
 
-export async function getTickets(
+export function getTickets(
   cursor: string | null,
   filter: TicketFilter,
   signal?: AbortSignal,
 ): Promise<TicketsPage> {
   const params = new URLSearchParams();
   if (filter !== 'all') params.set('status', filter);
+  return getTicketsPage(cursor, params, signal);
+}
+
+/** One page of `GET /api/tickets` with any filters (the staff views send more of them). */
+export async function getTicketsPage(
+  cursor: string | null,
+  filters: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<TicketsPage> {
+  const params = new URLSearchParams(filters);
   if (cursor) params.set('cursor', cursor);
   const query = params.size > 0 ? `?${params}` : '';
   const raw = await api.get<unknown>(`/api/tickets${query}`, signal ? { signal } : {});
@@ -73,9 +89,26 @@ export async function getTickets(
 export type TicketsData = InfiniteData<TicketsPage, string | null>;
 
 export function useTickets({ enabled, filter }: { enabled: boolean; filter: TicketFilter }) {
-  return useInfiniteQuery({
+  return useTicketPages({
+    enabled,
     queryKey: ticketsListKey(filter),
-    queryFn: ({ pageParam, signal }) => getTickets(pageParam, filter, signal),
+    fetchPage: (cursor, signal) => getTickets(cursor, filter, signal),
+  });
+}
+
+/** The paged list under a key below `ticketsQueryKey`, so every list refreshes together. */
+export function useTicketPages({
+  enabled,
+  queryKey,
+  fetchPage,
+}: {
+  enabled: boolean;
+  queryKey: readonly unknown[];
+  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<TicketsPage>;
+}) {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -109,7 +142,8 @@ export function updateCachedTickets(
   update: (tickets: TicketSummary[]) => TicketSummary[],
 ) {
   queryClient.setQueriesData<TicketsData>({ queryKey: ticketsQueryKey }, (data) =>
-    data
+    // The staff tab counts live under the same key (so they refresh with the lists) but have no pages.
+    data && Array.isArray(data.pages)
       ? { ...data, pages: data.pages.map((page) => ({ ...page, tickets: update(page.tickets) })) }
       : data,
   );

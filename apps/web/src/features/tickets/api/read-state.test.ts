@@ -50,8 +50,13 @@ describe('thread pages and read state (DESIGN.md §7.2, §7.4, §7.5)', () => {
     const ticket = {
       id: 3,
       seq: 1,
+      number: 1042,
+      subject: 'Faktura za listopad',
       username: 'ala',
       status: 'open',
+      awaiting: 'staff',
+      awaiting_since: '2026-01-01T00:00:00Z',
+      assignee: { id: 9, username: 'wsparcie' },
       unread_count: 1,
       created_at: '2026-01-01T00:00:00Z',
       last_activity_at: '2026-01-01T00:00:00Z',

@@ -8,11 +8,18 @@ export interface MessageUpload {
   idempotencyKey: string;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** An internal note (staff only, DESIGN.md §7.2): sent as the field `internal=true`. */
+  internal?: boolean;
 }
 
-export function messageFormData({ body, files }: Pick<MessageUpload, 'body' | 'files'>): FormData {
+export function messageFormData({
+  body,
+  files,
+  internal,
+}: Pick<MessageUpload, 'body' | 'files' | 'internal'>): FormData {
   const form = new FormData();
   form.append('body', body);
+  if (internal) form.append('internal', 'true');
   for (const file of files) form.append('images', file, file.name);
   return form;
 }

@@ -13,6 +13,7 @@ import { ACCEPT_ATTRIBUTE, MAX_FILES_PER_MESSAGE, type RefusedFile } from '../li
 import { FilePreview, fileKey } from './file-preview';
 import { PaperclipIcon, SendIcon } from './icons';
 import { isOverLimit, LengthCounter, OverLimitMark } from './length-counter';
+import { NOTE_PLACEHOLDER, noteFormClass } from './note-style';
 import { RefusedFilesList } from './refused-files-list';
 import { iconButtonClass, primaryButtonClass } from './styles';
 import { UploadProgress } from './upload-progress';
@@ -37,6 +38,8 @@ interface ComposerFormProps {
   progress: number | null;
   canSubmit: boolean;
   onSubmit: () => void;
+  /** Staff's internal note: yellow, and every text says the customer will not see it. */
+  isNote?: boolean;
 }
 
 /** The message input as the writer sees it: files, text, errors, progress and the send button. */
@@ -57,6 +60,7 @@ export function ComposerForm({
   progress,
   canSubmit,
   onSubmit,
+  isNote = false,
 }: ComposerFormProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const bodyId = useId();
@@ -77,8 +81,9 @@ export function ComposerForm({
         event.preventDefault();
         onSubmit();
       }}
-      aria-label={isDraft ? 'Nowe zgłoszenie' : 'Odpowiedź'}
-      className="border-t border-slate-200 p-3 sm:p-4 dark:border-white/10"
+      aria-label={isDraft ? 'Nowe zgłoszenie' : isNote ? 'Notatka wewnętrzna' : 'Odpowiedź'}
+      data-note={isNote || undefined}
+      className={`border-t p-3 sm:p-4 ${isNote ? noteFormClass : 'border-slate-200 dark:border-white/10'}`}
     >
       {files.length > 0 && (
         <ul aria-label="Załączone pliki" className="mb-3 flex flex-wrap gap-2">
@@ -91,7 +96,7 @@ export function ComposerForm({
       <RefusedFilesList id={refusedId} refused={refused} onRemove={onRemoveRefused} />
 
       <label htmlFor={bodyId} className="sr-only">
-        {isDraft ? 'Opisz swoją sprawę' : 'Treść wiadomości'}
+        {isDraft ? 'Opisz swoją sprawę' : isNote ? 'Treść notatki wewnętrznej' : 'Treść wiadomości'}
       </label>
       {/* The field is transparent over this box, so the over-limit mark behind it shows. */}
       <div className="relative rounded-xl bg-white dark:bg-slate-950/70">
@@ -105,7 +110,9 @@ export function ComposerForm({
           onPaste={onPaste}
           onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
           rows={3}
-          placeholder={isDraft ? 'Opisz swoją sprawę…' : 'Napisz wiadomość…'}
+          placeholder={
+            isDraft ? 'Opisz swoją sprawę…' : isNote ? NOTE_PLACEHOLDER : 'Napisz wiadomość…'
+          }
           aria-describedby={describedBy}
           aria-invalid={error || overLimit ? true : undefined}
           // No maxLength: pasted text is never cut; what is too long is marked and counted.
@@ -167,7 +174,13 @@ export function ComposerForm({
           className={`${primaryButtonClass} shrink-0`}
         >
           <SendIcon className="size-4" />
-          {isSending ? 'Wysyłanie…' : isDraft ? 'Utwórz zgłoszenie' : 'Wyślij'}
+          {isSending
+            ? 'Wysyłanie…'
+            : isDraft
+              ? 'Utwórz zgłoszenie'
+              : isNote
+                ? 'Dodaj notatkę'
+                : 'Wyślij'}
         </button>
       </div>
     </form>

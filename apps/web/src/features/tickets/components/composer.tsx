@@ -5,6 +5,7 @@ import { useComposerSend } from '../hooks/use-composer-send';
 import { useKeepDraft, useSavedDraft } from '../hooks/use-draft';
 import { useRefusedFiles } from '../hooks/use-refused-files';
 import { canSend, type FileSource } from '../lib/file-rules';
+import { insertAt } from '../lib/saved-reply-text';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { ComposerForm } from './composer-form';
 import { isOverLimit } from './length-counter';
@@ -12,6 +13,9 @@ import { isOverLimit } from './length-counter';
 export interface ComposerHandle {
   /** Files dropped anywhere on the page (not size-checked here, SPEC.md §5). */
   addDroppedFiles: (files: File[]) => void;
+  /** Staff: a saved reply goes in at the cursor. */
+  insertText: (text: string) => void;
+  focus: () => void;
 }
 
 interface ComposerProps {
@@ -25,6 +29,10 @@ interface ComposerProps {
   onSent: () => void;
   /** Focus the input on mount (the draft's composer is replaced by the new ticket's). */
   autoFocus?: boolean;
+  /** Staff: the next send is an internal note (DESIGN.md §7.2). */
+  isNote?: boolean;
+  /** Staff: `/` typed into the empty input opens the saved replies instead. */
+  onSlashInEmpty?: () => void;
 }
 
 /**
@@ -41,6 +49,8 @@ export function Composer({
   onCreated,
   onSent,
   autoFocus = false,
+  isNote = false,
+  onSlashInEmpty,
 }: ComposerProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const focusInput = () => textareaRef.current?.focus();
@@ -52,6 +62,7 @@ export function Composer({
     ticketId,
     username,
     draft,
+    isNote,
     onCreated,
     onSent: () => {
       onSent();
@@ -78,7 +89,24 @@ export function Composer({
     onPasteFiles: (files) => add(files, 'paste'),
   });
 
-  useImperativeHandle(ref, () => ({ addDroppedFiles: (dropped) => add(dropped, 'drop') }));
+  useImperativeHandle(ref, () => ({
+    addDroppedFiles: (dropped) => add(dropped, 'drop'),
+    insertText: (text) => {
+      const field = textareaRef.current;
+      const next = insertAt(
+        draft.body,
+        text,
+        field?.selectionStart ?? draft.body.length,
+        field?.selectionEnd,
+      );
+      draft.setBody(next.text);
+      requestAnimationFrame(() => {
+        field?.focus();
+        field?.setSelectionRange(next.cursor, next.cursor);
+      });
+    },
+    focus: focusInput,
+  }));
 
   return (
     <ComposerForm
@@ -89,7 +117,15 @@ export function Composer({
         draft.setBody(body);
         send.clearError();
       }}
-      onKeyDown={input.onKeyDown}
+      onKeyDown={(event) => {
+        if (onSlashInEmpty && event.key === '/' && draft.body === '') {
+          event.preventDefault();
+          onSlashInEmpty();
+          return;
+        }
+        input.onKeyDown(event);
+      }}
+      isNote={isNote}
       onPaste={input.onPaste}
       files={draft.files}
       onPickFiles={(files) => add(files, 'picker')}

@@ -13,39 +13,48 @@ import {
 import { AttachmentList, type AttachmentTone } from './attachment-view';
 import { CrownIcon } from './icons';
 import { LinkifiedText } from './linkified-text';
+import { NOTE_LABEL, noteBubbleClass } from './note-style';
+import { NoteTag } from './note-tag';
 import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
 import { secondaryButtonClass } from './styles';
 
 function attachmentTone(message: TicketMessage, viewerId: number): AttachmentTone {
+  if (message.internal) return 'otherAdmin';
   if (message.user_id === viewerId) return 'own';
   return message.is_admin ? 'otherAdmin' : 'customer';
 }
 
 function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: number }) {
   const isOwn = message.user_id === viewerId;
+  // The writer's own messages are white on blue; their own notes stay yellow like every note.
+  const onBlue = isOwn && !message.internal;
   return (
     <li
       data-testid="message"
       data-message-id={message.id}
       data-admin={message.is_admin ? 'true' : undefined}
+      data-internal={message.internal ? 'true' : undefined}
       className={`flex ${isOwn ? 'justify-end' : 'justify-start'}`}
     >
       <article
-        aria-label={`Wiadomość od ${message.username || 'użytkownika'}`}
+        aria-label={`${message.internal ? NOTE_LABEL : 'Wiadomość'} od ${message.username || 'użytkownika'}`}
         className={`max-w-[88%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[75%] ${
-          isOwn
-            ? 'rounded-br-md bg-blue-700 text-white'
-            : message.is_admin
-              ? 'rounded-bl-md border border-amber-300 bg-amber-50 text-slate-900 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-slate-100'
-              : 'rounded-bl-md border border-slate-300 bg-white text-slate-900 dark:border-white/10 dark:bg-slate-800 dark:text-slate-100'
+          message.internal
+            ? noteBubbleClass
+            : isOwn
+              ? 'rounded-br-md bg-blue-700 text-white'
+              : message.is_admin
+                ? 'rounded-bl-md border border-amber-300 bg-amber-50 text-slate-900 dark:border-amber-300/30 dark:bg-amber-400/10 dark:text-slate-100'
+                : 'rounded-bl-md border border-slate-300 bg-white text-slate-900 dark:border-white/10 dark:bg-slate-800 dark:text-slate-100'
         }`}
       >
+        {message.internal && <NoteTag />}
         <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
           <span className="inline-flex items-center gap-1 font-semibold">
             {message.is_admin && (
               <span
                 data-testid="admin-crown"
-                className={isOwn ? 'text-amber-200' : 'text-amber-600 dark:text-amber-300'}
+                className={onBlue ? 'text-amber-200' : 'text-amber-600 dark:text-amber-300'}
                 title="Administrator"
               >
                 <CrownIcon />
@@ -53,13 +62,15 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
               </span>
             )}
             {message.username || 'Użytkownik'}
-            {isOwn && <span className="font-normal text-blue-100">(Ty)</span>}
+            {isOwn && (
+              <span className={onBlue ? 'font-normal text-blue-100' : 'font-normal'}>(Ty)</span>
+            )}
           </span>
           {message.created_at && (
             <time
               dateTime={message.created_at}
               title={formatFullDateTime(message.created_at)}
-              className={isOwn ? 'text-blue-100' : 'text-slate-600 dark:text-slate-400'}
+              className={onBlue ? 'text-blue-100' : 'text-slate-700 dark:text-slate-300'}
             >
               {formatMessageTime(message.created_at)}
             </time>

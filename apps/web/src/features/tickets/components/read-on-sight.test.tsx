@@ -29,6 +29,7 @@ const message = (id: number): TicketMessage =>
     user_id: 1,
     username: 'wsparcie',
     is_admin: true,
+    internal: false,
     body: `Odpowiedź ${id} https://example.com/${id}`,
     created_at: '2026-11-02T10:00:00.000Z',
     files: [],

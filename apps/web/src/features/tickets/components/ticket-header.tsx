@@ -3,6 +3,7 @@ import { formatFullDateTime } from '../lib/format';
 import type { TicketSummary } from '../lib/selection';
 import { dangerButtonClass, secondaryButtonClass } from './styles';
 import { StatusBadge } from './ticket-list';
+import { TicketNumber } from './ticket-row-details';
 
 interface TicketHeaderProps {
   ticket: TicketSummary;
@@ -12,6 +13,8 @@ interface TicketHeaderProps {
   onDelete: () => void;
   /** Actions for every reader (read state), before the admin's. */
   readerActions?: ReactNode;
+  /** Subject and, for staff, the assignment (ticket-header-extras.tsx). */
+  extra?: ReactNode;
 }
 
 /** Number, status, owner (for admins) and the admin actions of the open ticket. */
@@ -22,11 +25,13 @@ export function TicketHeader({
   onSetStatus,
   onDelete,
   readerActions,
+  extra,
 }: TicketHeaderProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-white/10">
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+          {isAdmin && <TicketNumber ticket={ticket} />}
           Zgłoszenie #{ticket.seq}
           <StatusBadge status={ticket.status} />
         </h2>
@@ -42,6 +47,7 @@ export function TicketHeader({
           )}
           {ticket.created_at && <>Utworzone {formatFullDateTime(ticket.created_at)}</>}
         </p>
+        {extra}
       </div>
       {readerActions}
       {isAdmin && (

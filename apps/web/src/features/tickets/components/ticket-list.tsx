@@ -1,16 +1,18 @@
+import type { ReactNode } from 'react';
 import type { TicketFilter } from '../api/get-tickets';
 import { formatMessageTime, unreadLabel } from '../lib/format';
 import {
   LIST_LOAD_ERROR,
   NEW_TICKET_LABEL,
   NO_TICKETS_MESSAGE,
-  RETRY_LABEL,
   ticketStatusLabel,
 } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { badgeLabel } from '../lib/unread';
 import { PlusIcon } from './icons';
+import { LoadError } from './load-error';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
+import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
 
 export function StatusBadge({ status }: { status: TicketSummary['status'] }) {
   return (
@@ -72,6 +74,8 @@ export interface TicketListProps {
   onNewTicket: () => void;
   /** Hidden on narrow screens until opened (SPEC.md §2 "collapsible on mobile"). */
   isOpenOnMobile: boolean;
+  /** Staff's search and views (DESIGN.md §7.2), in place of the status filter. */
+  toolbar?: ReactNode;
 }
 
 export function TicketList({
@@ -90,6 +94,7 @@ export function TicketList({
   onSelect,
   onNewTicket,
   isOpenOnMobile,
+  toolbar,
 }: TicketListProps) {
   return (
     <section
@@ -101,21 +106,24 @@ export function TicketList({
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {isAdmin ? 'Wszystkie zgłoszenia' : 'Twoje zgłoszenia'}
         </h2>
-        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-          <span className="sr-only">Pokaż zgłoszenia</span>
-          <select
-            value={filter}
-            onChange={(event) => onFilterChange(event.target.value as TicketFilter)}
-            className="cursor-target min-h-9 rounded-lg border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-white/25 dark:bg-slate-950/70 dark:text-white"
-          >
-            {(Object.keys(FILTER_LABELS) as TicketFilter[]).map((value) => (
-              <option key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {toolbar ? null : (
+          <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+            <span className="sr-only">Pokaż zgłoszenia</span>
+            <select
+              value={filter}
+              onChange={(event) => onFilterChange(event.target.value as TicketFilter)}
+              className="cursor-target min-h-9 rounded-lg border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-white/25 dark:bg-slate-950/70 dark:text-white"
+            >
+              {(Object.keys(FILTER_LABELS) as TicketFilter[]).map((value) => (
+                <option key={value} value={value}>
+                  {FILTER_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
+      {toolbar}
       <button type="button" onClick={onNewTicket} className={`${primaryButtonClass} w-full`}>
         <PlusIcon />
         {NEW_TICKET_LABEL}
@@ -127,19 +135,11 @@ export function TicketList({
             Wczytywanie zgłoszeń…
           </p>
         ) : isError ? (
-          <div
-            role="alert"
-            className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-400/40 dark:bg-red-500/10 dark:text-red-200"
-          >
-            <p>{LIST_LOAD_ERROR}</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className={`${secondaryButtonClass} mt-2 min-h-9 py-1`}
-            >
-              {RETRY_LABEL}
-            </button>
-          </div>
+          <LoadError
+            message={LIST_LOAD_ERROR}
+            onRetry={onRetry}
+            className="rounded-xl border border-red-300 bg-red-50 p-3 dark:border-red-400/40 dark:bg-red-500/10"
+          />
         ) : (
           <ul className="flex flex-col gap-2">
             {selectedId === DRAFT_TICKET_ID && (
@@ -174,11 +174,19 @@ export function TicketList({
                     }`}
                   >
                     <span className="flex items-center justify-between gap-2">
-                      <span className="font-semibold text-slate-900 dark:text-white">
-                        Zgłoszenie #{ticket.seq}
+                      <span className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                        {isAdmin && <TicketNumber ticket={ticket} />}
+                        <span className="truncate">
+                          {isAdmin && ticket.subject ? ticket.subject : `Zgłoszenie #${ticket.seq}`}
+                        </span>
                       </span>
                       <UnreadBadge count={isSelected ? 0 : ticket.unread_count} />
                     </span>
+                    {!isAdmin && ticket.subject && (
+                      <span className="line-clamp-1 text-sm font-medium break-all text-slate-800 dark:text-slate-100">
+                        {ticket.subject}
+                      </span>
+                    )}
                     {ticket.last_message_preview && (
                       <span className="line-clamp-1 text-sm break-all text-slate-700 dark:text-slate-300">
                         {ticket.last_message_preview}
@@ -186,12 +194,15 @@ export function TicketList({
                     )}
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />
+                      {isAdmin && <WaitingLabel ticket={ticket} />}
                       {isAdmin && ticket.username && (
                         <span className="font-medium text-slate-800 dark:text-slate-100">
                           <span className="sr-only">Autor: </span>
                           {ticket.username}
+                          {ticket.subject && ` · Zgłoszenie #${ticket.seq}`}
                         </span>
                       )}
+                      {isAdmin && <AssigneeLabel ticket={ticket} />}
                       {ticket.last_activity_at && (
                         <time dateTime={ticket.last_activity_at}>
                           {formatMessageTime(ticket.last_activity_at)}

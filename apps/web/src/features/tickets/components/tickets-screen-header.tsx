@@ -14,9 +14,16 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
           {isAdmin && ' (administrator)'}
         </p>
       </div>
-      <Link to="/profile" className={secondaryButtonClass}>
-        Profil
-      </Link>
+      <div className="flex flex-wrap gap-2">
+        {isAdmin && (
+          <Link to="/contact/stats" className={secondaryButtonClass}>
+            Statystyki
+          </Link>
+        )}
+        <Link to="/profile" className={secondaryButtonClass}>
+          Profil
+        </Link>
+      </div>
     </div>
   );
 }

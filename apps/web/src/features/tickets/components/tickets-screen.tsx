@@ -1,12 +1,15 @@
 import type { PublicUser } from '@studio/shared/types';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useAssigneeOptions } from '../hooks/use-assignee-options';
 import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useReadState } from '../hooks/use-read-state';
+import { useStaffWorkspace } from '../hooks/use-staff-workspace';
 import { useThreadMessages } from '../hooks/use-thread-messages';
 import { useTicketAdminActions } from '../hooks/use-ticket-admin-actions';
+import { useTicketEditing } from '../hooks/use-ticket-editing';
 import { useTicketList } from '../hooks/use-ticket-list';
 import { useTicketNavigation } from '../hooks/use-ticket-navigation';
 import { useTicketStreams } from '../hooks/use-ticket-streams';
@@ -15,10 +18,13 @@ import { useUnreadTotal } from '../hooks/use-unread-total';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer, type ComposerHandle } from './composer';
+import { CustomerPanel, ownerIdIn } from './customer-panel';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MarkUnreadButton } from './mark-unread-button';
 import { MessageThread } from './message-thread';
+import { StaffComposerBar } from './staff-composer-bar';
+import { StaffListToolbar } from './staff-list-toolbar';
 import {
   AdminClosedTicketNotice,
   ClosedTicketNotice,
@@ -27,8 +33,14 @@ import {
   ThreadPanel,
 } from './thread-panel';
 import { TicketHeader } from './ticket-header';
+import { TicketHeaderExtras } from './ticket-header-extras';
 import { TicketListPanel } from './ticket-list-panel';
 import { TicketsScreenHeader } from './tickets-screen-header';
+
+// Staff's dialogs (saved replies, shortcuts) are loaded only for staff: customers never need them.
+const StaffDialogs = lazy(() =>
+  import('./staff-dialogs').then((m) => ({ default: m.StaffDialogs })),
+);
 
 /**
  * The logged-in Kontakt screen: ticket list, thread and composer (SPEC.md §2).
@@ -36,7 +48,7 @@ import { TicketsScreenHeader } from './tickets-screen-header';
  */
 export function TicketsScreen({ user }: { user: PublicUser }) {
   const isAdmin = user.is_admin;
-  const list = useTicketList();
+  const list = useTicketList({ isStaff: isAdmin });
   const listFetches = useCompletedFetches(list.query.isFetching);
   const deepLink = useDeepLinkedTicket({
     listed: list.tickets,
@@ -69,6 +81,23 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const [sentCount, setSentCount] = useState(0);
 
   const composerRef = useRef<ComposerHandle>(null);
+  const me = { id: user.id, username: user.username };
+  const editing = useTicketEditing({ ticket: selectedTicket });
+  const assigneeOptions = useAssigneeOptions({
+    me,
+    tickets: open.tickets,
+    messages: thread.messages,
+  });
+  const staff = useStaffWorkspace({
+    enabled: isAdmin,
+    myId: user.id,
+    tickets: open.tickets,
+    selectedTicket,
+    select: navigation.openTicket,
+    composerRef,
+    setStatus: admin.setStatus,
+    editing,
+  });
   const canWrite =
     isDraft || (selectedTicket !== null && (selectedTicket.status === 'open' || isAdmin));
   const { isDragging } = usePageFileDrop({
@@ -87,7 +116,13 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
     <>
       <TicketsScreenHeader username={user.username} isAdmin={isAdmin} />
 
-      <div className="grid gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div
+        className={`grid gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] ${
+          isAdmin
+            ? 'lg:grid-cols-[18rem_minmax(0,1fr)_15rem]'
+            : 'lg:grid-cols-[20rem_minmax(0,1fr)]'
+        }`}
+      >
         <TicketListPanel
           unread={unread}
           isOpenOnMobile={navigation.isListOpenOnMobile}
@@ -108,6 +143,18 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             navigation.openTicket(id);
           }}
           onNewTicket={navigation.openDraft}
+          toolbar={
+            isAdmin ? (
+              <StaffListToolbar
+                view={list.staff.view}
+                onViewChange={list.staff.setView}
+                counts={list.staff.counts}
+                searchText={list.staff.searchText}
+                onSearchChange={list.staff.setSearchText}
+                searchRef={staff.searchRef}
+              />
+            ) : undefined
+          }
         />
 
         <ThreadPanel label={threadLabel}>
@@ -142,6 +189,15 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                     />
                   )
                 }
+                extra={
+                  <TicketHeaderExtras
+                    ticket={selectedTicket}
+                    isAdmin={isAdmin}
+                    me={me}
+                    assigneeOptions={assigneeOptions}
+                    editing={editing}
+                  />
+                }
               />
               <MessageThread
                 key={selectedTicket.id}
@@ -163,6 +219,14 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             (canWrite ? (
               <>
                 {selectedTicket?.status === 'closed' && <AdminClosedTicketNotice />}
+                {isAdmin && selectedTicket && (
+                  <StaffComposerBar
+                    isNote={staff.isNote}
+                    onNoteChange={staff.setNote}
+                    onOpenReplies={staff.openPicker}
+                    onShowShortcuts={staff.openHelp}
+                  />
+                )}
                 <Composer
                   key={selectedId ?? 'none'}
                   ref={composerRef}
@@ -172,12 +236,20 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                   onCreated={navigation.openCreatedTicket}
                   autoFocus={navigation.shouldFocusComposer}
                   onSent={() => setSentCount((n) => n + 1)}
+                  isNote={staff.isNote}
+                  onSlashInEmpty={isAdmin && selectedTicket ? staff.openPicker : undefined}
                 />
               </>
             ) : (
               <ClosedTicketNotice />
             ))}
         </ThreadPanel>
+        {isAdmin && selectedTicket && (
+          <CustomerPanel
+            customerId={ownerIdIn(messages, selectedTicket.username)}
+            currentTicketId={selectedTicket.id}
+          />
+        )}
       </div>
 
       <DropOverlay visible={isDragging} />
@@ -187,6 +259,11 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
         onCancel={admin.cancelDelete}
         onConfirm={admin.confirmDelete}
       />
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <StaffDialogs staff={staff} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -20,12 +20,15 @@ export function useComposerSend({
   ticketId,
   username,
   draft,
+  isNote = false,
   onCreated,
   onSent,
 }: {
   ticketId: number;
   username: string;
   draft: Pick<ComposerDraft, 'current' | 'clearSent'>;
+  /** Staff's internal note instead of a reply (never for the draft: a ticket starts with a message). */
+  isNote?: boolean;
   onCreated: (ticketId: number) => void;
   /** After every confirmed send, whether it created the ticket or replied. */
   onSent: () => void;
@@ -64,7 +67,7 @@ export function useComposerSend({
         draft.clearSent(text, files);
         onCreated(created.id);
       } else {
-        await sendMessage.mutateAsync({ ...upload, ticketId });
+        await sendMessage.mutateAsync({ ...upload, ticketId, internal: isNote });
         keeper.reset();
         draft.clearSent(text, files);
       }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { DRAFT_TICKET_ID, type TicketSummary } from '../lib/selection';
 import { useTicketSelection } from './use-ticket-selection';
 
@@ -19,9 +20,17 @@ export function useOpenTicket({
   const { selectedId } = selection;
   const isTicketSelected = selectedId !== null && selectedId > 0;
 
-  const selectedTicket: TicketSummary | null = isTicketSelected
+  const listed: TicketSummary | null = isTicketSelected
     ? (tickets.find((t) => t.id === selectedId) ?? null)
     : null;
+  // An answer can move the open ticket out of a staff view; while it is fetched to be pinned
+  // (the list is not ready), it stays on screen as last seen, so the composer keeps focus.
+  const lastShown = useRef<TicketSummary | null>(null);
+  const selectedTicket =
+    listed ?? (!isListReady && lastShown.current?.id === selectedId ? lastShown.current : null);
+  useEffect(() => {
+    lastShown.current = selectedTicket;
+  });
 
   return {
     ...selection,

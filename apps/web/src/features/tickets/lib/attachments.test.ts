@@ -87,6 +87,8 @@ describe('attachments', () => {
           files: [],
         },
         { nope: true },
+        { id: 2, user_id: 2, username: 'ala', is_admin: true, body: 'n', internal: true },
+        { id: 3, user_id: 2, username: 'ala', is_admin: true, body: 'x', internal: 'true' },
       ],
     });
     expect(messages).toEqual([
@@ -98,6 +100,28 @@ describe('attachments', () => {
         body: 'hej',
         created_at: 'x',
         files: [],
+        internal: false,
+      },
+      {
+        id: 2,
+        user_id: 2,
+        username: 'ala',
+        is_admin: true,
+        body: 'n',
+        created_at: '',
+        files: [],
+        internal: true,
+      },
+      // Only a real `true` marks a note.
+      {
+        id: 3,
+        user_id: 2,
+        username: 'ala',
+        is_admin: true,
+        body: 'x',
+        created_at: '',
+        files: [],
+        internal: false,
       },
     ]);
     expect(parseMessage(null)).toBeNull();

@@ -135,6 +135,8 @@ export function parseMessage(raw: unknown): TicketMessage | null {
     body: typeof raw.body === 'string' ? raw.body : '',
     created_at: typeof raw.created_at === 'string' ? raw.created_at : '',
     files: parseAttachments(raw),
+    // Only a plain `true` marks a note: anything else is shown as an ordinary message.
+    internal: raw.internal === true,
   } satisfies TicketMessage);
   // Without a usable id the message cannot be keyed or deduplicated: it is skipped.
   return parsed.success ? parsed.data : null;

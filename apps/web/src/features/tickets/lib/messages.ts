@@ -17,6 +17,7 @@ export const THREAD_LOAD_ERROR = 'Nie udało się wczytać wiadomości.';
 export const OLDER_MESSAGES_LOADING = 'Wczytywanie starszych wiadomości…';
 export const OLDER_MESSAGES_ERROR = 'Nie udało się wczytać starszych wiadomości.';
 export const RETRY_LABEL = 'Spróbuj ponownie';
+export const REPLIES_LOAD_ERROR = 'Nie udało się wczytać gotowych odpowiedzi.';
 
 export function ticketStatusLabel(status: 'open' | 'closed'): string {
   return status === 'open' ? 'Otwarte' : 'Zamknięte';

@@ -10,6 +10,12 @@ export const DRAFT_TICKET_ID = 0;
 export interface TicketSummary {
   id: number;
   seq: number;
+  /** Staff fields (DESIGN.md §7.2); the list parser always fills them, older fixtures may not. */
+  number?: number;
+  subject?: string;
+  awaiting?: 'staff' | 'customer' | null;
+  awaiting_since?: string | null;
+  assignee?: { id: number; username: string } | null;
   username: string;
   status: 'open' | 'closed';
   unread_count: number;

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import type { TicketMessage } from '../lib/attachments';
+import type { TicketSummary } from '../lib/selection';
+
+export interface AssigneeOption {
+  id: number;
+  username: string;
+}
+
+/**
+ * The admins the assignment list offers. The API has no list of admins
+ * (DESIGN.md §7.2 names none), so these are the admins the screen knows of:
+ * the viewer, everyone assigned to a listed ticket, and the admins who wrote
+ * in the open thread. Sorted by name, the viewer included once.
+ */
+export function useAssigneeOptions({
+  me,
+  tickets,
+  messages,
+}: {
+  me: AssigneeOption;
+  tickets: readonly TicketSummary[];
+  messages: readonly TicketMessage[];
+}): AssigneeOption[] {
+  return useMemo(() => {
+    const known = new Map<number, string>([[me.id, me.username]]);
+    for (const ticket of tickets) {
+      if (ticket.assignee) known.set(ticket.assignee.id, ticket.assignee.username);
+    }
+    for (const message of messages) {
+      if (message.is_admin && message.user_id > 0 && message.username) {
+        known.set(message.user_id, message.username);
+      }
+    }
+    return [...known]
+      .map(([id, username]) => ({ id, username }))
+      .sort((a, b) => a.username.localeCompare(b.username, 'pl'));
+  }, [me.id, me.username, tickets, messages]);
+}
