@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
+import { inquiryRoutes } from './modules/inquiries/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { profileRoutes } from './modules/profile/index';
 import {
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(notificationRoutes, { jobs });
   await app.register(accountRoutes, { storage });
+  await app.register(inquiryRoutes, { storage });
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);
   if (options.scheduleRetention ?? config.env !== 'test') {

@@ -40,6 +40,9 @@ export const tickets = pgTable(
     lastActivityAt: ts('last_activity_at').notNull(),
     /** Denormalised so the list never has to look into messages for it. */
     lastMessagePreview: text('last_message_preview'),
+    /** The name and e-mail given in the inquiry that opened the ticket (staff see them). */
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
   },
   (t) => [
     uniqueIndex('tickets_owner_seq_idx').on(t.ownerId, t.seq),

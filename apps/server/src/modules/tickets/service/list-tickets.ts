@@ -33,7 +33,7 @@ export async function listTickets(
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
-    tickets: page.map(toTicketItem),
+    tickets: page.map((row) => toTicketItem(row, actor)),
     next_cursor:
       rows.length > input.limit && last
         ? encodeCursor(last.lastActivityAt.toISOString(), last.id)
