@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES = [
 /** Routes that depend on the visitor's session or query and render only in the browser. */
 export const CLIENT_ROUTES = [
   '/contact',
+  '/contact/confirm',
   '/login',
   '/register',
   '/verify-email',

@@ -26,5 +26,6 @@ export default [
   route('profile/mfa/disable', 'features/profile/mfa-disable-route.tsx'),
   route('podpisy', 'features/signatures/signatures-route.tsx'),
   route('contact', 'features/tickets/contact-route.tsx'),
+  route('contact/confirm', 'features/tickets/contact-confirm-route.tsx'),
   route('*', 'features/marketing/not-found/not-found-route.tsx'),
 ] satisfies RouteConfig;

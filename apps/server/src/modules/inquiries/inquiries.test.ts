@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CapturedMail, Client, createTestContext, registerUser } from '../../../test/helpers';
-import { quickUser } from '../../../test/tickets-helpers';
+import { postMessage, quickUser } from '../../../test/tickets-helpers';
 import { inquiries, tickets, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { usernameBase } from './guest-account';
@@ -291,5 +291,39 @@ describe('spam protection', () => {
       await visitor.post('/api/inquiries', inquiry({ website: 'x' }));
     }
     expect((await visitor.post('/api/inquiries', inquiry())).statusCode).toBe(429);
+  });
+});
+
+describe('replies to a guest', () => {
+  it('reach the guest by e-mail with their text, and say how to see the conversation', async () => {
+    const { app, clock } = await world();
+    const { ticketId } = await writeAndConfirm(app);
+    const staff = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+    const reply = await postMessage(staff.client, ticketId, {
+      body: 'Dziękujemy!\nOdezwiemy się jutro.',
+    });
+    expect(reply.statusCode).toBe(201);
+    ctx.mail.clear();
+    clock.advance(3 * 60_000);
+    await app.jobs.runDue();
+    const mail = await ctx.mail.last(ewa.email);
+    expect(mail.subject).toBe('Odpowiedź na Twoją wiadomość do studia');
+    expect(mail.text).toContain('> Dziękujemy!\n> Odezwiemy się jutro.');
+    expect(mail.text).toContain('http://localhost:3000/register');
+    expect(mail.html).toContain('Odezwiemy się jutro.');
+  });
+});
+
+describe('retention', () => {
+  it('deletes inquiries a day after their link ended, confirmed or not', async () => {
+    const { app, clock, visitor } = await world();
+    await writeAndConfirm(app);
+    await visitor.post('/api/inquiries', inquiry({ email: 'druga@example.com' }));
+    expect(await app.deps.db.select().from(inquiries)).toHaveLength(2);
+    clock.advance(49 * HOUR);
+    await app.retention.runIfDue();
+    expect(await app.deps.db.select().from(inquiries)).toHaveLength(0);
+    // The ticket stays.
+    expect(await app.deps.db.select().from(tickets)).toHaveLength(1);
   });
 });

@@ -15,6 +15,8 @@ export interface PendingTicketMail {
   newestMessageId: number;
   /** Whether the first unread message opened the ticket (only asked for admins' e-mails). */
   isNewTicket: boolean;
+  /** For a guest owner (no password, DESIGN.md §7.6): the replies' text, as it cannot log in to read them. */
+  guestReplies?: string[];
 }
 
 const isDistinctFrom = (column: Column, value: number): SQL =>
@@ -65,7 +67,7 @@ export async function chooseWhatToSend(
     since = Math.max(since, Number(answered?.id ?? 0));
   }
   const unread = await db
-    .select({ id: ticketMessages.id })
+    .select({ id: ticketMessages.id, body: ticketMessages.body })
     .from(ticketMessages)
     .where(
       and(
@@ -97,5 +99,8 @@ export async function chooseWhatToSend(
     unreadCount: unread.length,
     newestMessageId: newest,
     isNewTicket,
+    ...(isOwner && recipient.passwordHash === null
+      ? { guestReplies: unread.map((message) => message.body) }
+      : {}),
   };
 }
