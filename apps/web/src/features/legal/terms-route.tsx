@@ -9,6 +9,7 @@ import {
   legalKeyFromHash,
 } from '~/content/legal';
 import { pageMeta } from '~/lib/page-meta';
+import { LegalCompanyDetails } from './legal-company-details';
 
 export function meta() {
   return pageMeta({
@@ -119,6 +120,7 @@ export default function TermsRoute() {
               );
             })}
           </ul>
+          <LegalCompanyDetails />
         </nav>
         <article
           aria-labelledby="legal-title"
