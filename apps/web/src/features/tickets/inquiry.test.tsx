@@ -66,7 +66,7 @@ describe('„Napisz do nas bez konta” on /contact', () => {
       accept_terms: true,
       website: '',
     });
-    expect(calls[0]?.body.form_ms).toBeGreaterThanOrEqual(3000);
+    expect((calls[0]?.body as { form_ms: number }).form_ms).toBeGreaterThanOrEqual(3000);
   });
 
   it('hides the honeypot from people and assistive technology', () => {
