@@ -32,7 +32,7 @@ function Confirming({ token }: { token: string }) {
       <p className="text-lg font-semibold text-slate-900 dark:text-white">
         Dziękujemy, wiadomość trafiła do naszego zespołu.
       </p>
-      <p>Odpowiedzi wyślemy na Twój adres e-mail — zwykle w ciągu jednego dnia roboczego.</p>
+      <p>Odpowiedzi wyślemy na Twój adres e-mail.</p>
       <p>
         Chcesz widzieć całą rozmowę i odpisywać na bieżąco?{' '}
         <strong className="text-slate-900 dark:text-white">
