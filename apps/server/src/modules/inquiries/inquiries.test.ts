@@ -1,7 +1,11 @@
+import { TicketListAnswerSchema } from '@studio/shared/tickets';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CapturedMail, Client, createTestContext, registerUser } from '../../../test/helpers';
+import { documentedAnswer, resolveSchema, servedDocument } from '../../../test/openapi-helpers';
 import { postMessage, quickUser } from '../../../test/tickets-helpers';
 import { inquiries, tickets, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
@@ -325,5 +329,33 @@ describe('retention', () => {
     expect(await app.deps.db.select().from(inquiries)).toHaveLength(0);
     // The ticket stays.
     expect(await app.deps.db.select().from(tickets)).toHaveLength(1);
+  });
+});
+
+describe('the contract', () => {
+  it('every answer of both calls is documented and matches its schema', async () => {
+    const { app, visitor } = await world();
+    const document = await servedDocument(app);
+    const ajv = new Ajv2020({ allErrors: true });
+    addFormats.default(ajv);
+    const check = (path: string, response: { statusCode: number; json: () => unknown }) => {
+      const answer = documentedAnswer(document, 'post', path, response.statusCode);
+      expect(answer, `${path} → ${response.statusCode}`).toBeDefined();
+      const schema = answer?.content?.['application/json']?.schema ?? {};
+      const validate = ajv.compile(resolveSchema(document, schema));
+      validate(response.json());
+      expect(validate.errors ?? []).toEqual([]);
+    };
+    check('/api/inquiries', await visitor.post('/api/inquiries', inquiry()));
+    check('/api/inquiries', await visitor.post('/api/inquiries', inquiry({ accept_terms: false })));
+    const token = tokenFrom(await ctx.mail.last(ewa.email));
+    check('/api/inquiries/confirm', await visitor.post('/api/inquiries/confirm', { token }));
+    check('/api/inquiries/confirm', await visitor.post('/api/inquiries/confirm', { token: 'x' }));
+    for (let i = 0; i < 3; i++) await visitor.post('/api/inquiries', inquiry());
+    check('/api/inquiries', await visitor.post('/api/inquiries', inquiry()));
+    // The staff list with the contact fields still parses with the shared schema.
+    const staff = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+    const list = TicketListAnswerSchema.parse((await staff.client.get('/api/tickets')).json());
+    expect(list.tickets[0]?.contact_name).toBe(ewa.name);
   });
 });
