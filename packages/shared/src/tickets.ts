@@ -158,6 +158,13 @@ export const TicketItemSchema = z.object({
   created_at: Timestamp,
   last_activity_at: Timestamp,
   last_message_preview: z.string().optional(),
+  /**
+   * Staff only, for a ticket opened by an inquiry (DESIGN.md §7.6): the name and
+   * e-mail the sender gave; `guest` when the owner is an account without a password.
+   */
+  contact_name: z.string().optional(),
+  contact_email: z.string().optional(),
+  guest: z.boolean().optional(),
 });
 
 /** `GET /api/tickets`; `next_cursor` is opaque and null on the last page. */

@@ -60,4 +60,18 @@ export const mailTemplates = {
       html: layout('Reset hasła', [intro, outro], { text: 'Ustaw nowe hasło', href: link }),
     };
   },
+  /** The link of an inquiry written without an account (DESIGN.md §7.6); it names no account. */
+  inquiryConfirmation: (to: string, link: string): MailMessage => {
+    const subject = 'Potwierdź wiadomość do studia';
+    const intro =
+      'Otrzymaliśmy wiadomość wysłaną formularzem kontaktowym z tym adresem e-mail. Aby przekazać ją zespołowi, otwórz link:';
+    const outro =
+      'Link jest ważny przez 24 godziny. Odpowiedzi przyjdą na ten adres e-mail. Jeśli to nie Ty, zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie wysłane.';
+    return {
+      to,
+      subject,
+      text: `${intro}\n\n${link}\n\n${outro}${footer}`,
+      html: layout(subject, [intro, outro], { text: 'Potwierdź i wyślij', href: link }),
+    };
+  },
 };

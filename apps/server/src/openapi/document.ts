@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
 import { emailOperations } from './operations-email';
+import { inquiryOperations } from './operations-inquiries';
 import { passkeyOperations } from './operations-passkeys';
 import { staffOperations } from './operations-staff';
 import { eventSchemas, ticketOperations } from './operations-tickets';
@@ -14,6 +15,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...staffOperations,
   ...passkeyOperations,
   ...emailOperations,
+  ...inquiryOperations,
 ];
 
 export interface OpenApiDocument {

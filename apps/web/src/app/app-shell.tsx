@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { StaticBackdrop } from '~/components/backdrop/static-backdrop';
 import { CookieNotice } from '~/components/cookie-notice';
+import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { DeferredEffects } from './deferred-effects';
 
@@ -39,6 +40,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {children}
       </div>
+      <SiteFooter />
       <CookieNotice />
     </>
   );

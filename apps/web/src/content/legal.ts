@@ -4,6 +4,8 @@
  * is null is not written yet; the page shows a work-in-progress placeholder.
  */
 
+import { COMPANY, companyAddress } from './company';
+
 export const LEGAL_KEYS = ['creator', 'dmca', 'privacy', 'aup', 'law', 'cookies', 'gdpr'] as const;
 export type LegalKey = (typeof LEGAL_KEYS)[number];
 
@@ -59,9 +61,9 @@ export function legalText(doc: LegalDocument): string {
   return parts.join('\n');
 }
 
-const STUDIO = 'Nasze Studio';
-const CONTACT =
-  'Z nami skontaktujesz się przez system zgłoszeń Kontakt dostępny w zakładce „Kontakt” (/contact) po zalogowaniu.';
+/** Who „Studio” is, from the one file of the studio's details (content/company.ts). */
+const STUDIO = `${COMPANY.name}, ${companyAddress()}, NIP ${COMPANY.nip}, REGON ${COMPANY.regon}, KRS ${COMPANY.krs}`;
+const CONTACT = `Z nami skontaktujesz się przez system zgłoszeń Kontakt dostępny w zakładce „Kontakt” (/contact) — po zalogowaniu albo bez konta, formularzem „Napisz do nas bez konta” — a także e-mailem (${COMPANY.email}) lub telefonicznie (${COMPANY.phone}).`;
 
 export const LEGAL_DOCUMENTS: Record<LegalKey, LegalDocument> = {
   creator: {
@@ -153,6 +155,7 @@ export const LEGAL_DOCUMENTS: Record<LegalKey, LegalDocument> = {
             'Dane konta: nazwa użytkownika, adres e-mail, skrót (hash) hasła oraz informacja, czy włączono logowanie dwuetapowe. Samego hasła nie znamy i nie przechowujemy.',
             'Dane bezpieczeństwa: daty logowań, adres IP i nazwa przeglądarki przypisane do sesji, nieudane próby logowania oraz wysłane kody weryfikacyjne (przechowujemy je tylko w postaci skrótu).',
             'Komunikacja: treść zgłoszeń i wiadomości w systemie Kontakt oraz dołączone pliki i obrazy.',
+            'Wiadomość bez konta: imię i nazwisko (lub nazwa firmy), adres e-mail i treść z formularza „Napisz do nas bez konta”. Po potwierdzeniu linkiem z e-maila wiadomość staje się zgłoszeniem przypisanym do tego adresu (konto gościa bez hasła), a odpowiedzi wysyłamy e-mailem. Niepotwierdzone wiadomości usuwamy po 2 dniach.',
             'Dane w przeglądarce: pliki cookie i wpisy localStorage opisane w polityce cookies i w punkcie 5 poniżej.',
           ],
         },

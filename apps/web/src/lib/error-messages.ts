@@ -136,7 +136,9 @@ export type ErrorScreen =
   | 'resetPassword'
   | 'forgotPassword'
   | 'passkeySignIn'
-  | 'passkeyProfile';
+  | 'passkeyProfile'
+  | 'inquiry'
+  | 'inquiryConfirm';
 
 interface ScreenMessages {
   /** Messages for specific codes. */
@@ -215,6 +217,25 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     codes: { invalid_code: 'Niepoprawny kod' },
     network: 'Błąd sieci',
     fallback: 'Nie udało się usunąć konta',
+  },
+  /** „Napisz do nas bez konta” (DESIGN.md §7.6). */
+  inquiry: {
+    codes: {
+      validation_failed: 'Sprawdź pola formularza i spróbuj ponownie.',
+      email_failed: 'Nie udało się wysłać e-maila z linkiem. Spróbuj ponownie za chwilę.',
+    },
+    network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    fallback: 'Nie udało się wysłać wiadomości. Spróbuj ponownie.',
+  },
+  /** /contact/confirm: the e-mailed link of an inquiry. */
+  inquiryConfirm: {
+    codes: {
+      invalid_token:
+        'Ten link jest nieprawidłowy lub wygasł (działa 24 godziny). Napisz do nas ponownie.',
+      validation_failed: 'Ten link jest niepełny. Otwórz go ponownie z wiadomości e-mail.',
+    },
+    network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    fallback: 'Nie udało się potwierdzić wiadomości. Spróbuj ponownie.',
   },
   resetPassword: {
     codes: { invalid_token: 'Link jest nieprawidłowy lub wygasł' },

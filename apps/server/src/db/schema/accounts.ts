@@ -20,7 +20,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a guest account (DESIGN.md §7.6): no password path lets it in. */
+    passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     emailVerifiedAt: ts('email_verified_at').notNull(),

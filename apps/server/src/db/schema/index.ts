@@ -1,6 +1,7 @@
 // The one list of tables drizzle-kit and the client see.
 export * from './accounts';
 export * from './email-channel';
+export * from './inquiries';
 export * from './passkeys';
 export * from './staff';
 export * from './tickets';

@@ -60,6 +60,9 @@ export const tickets = pgTable(
     firstResponseAt: ts('first_response_at'),
     /** The latest close; cleared when reopened. */
     closedAt: ts('closed_at'),
+    /** The name and e-mail given in the inquiry that opened the ticket (staff see them). */
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
   },
   (t) => [
     uniqueIndex('tickets_number_idx').on(t.number),

@@ -23,6 +23,10 @@ export const ADDRESS_LIMITS = {
   codeFailures: { limit: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords, whichever accounts they were for. */
   loginFailures: { limit: 10, windowMs: 15 * MINUTE },
+  /** Inquiries written without an account (DESIGN.md §7.6), each mailing a link. */
+  inquiry: { limit: 10, windowMs: HOUR },
+  /** Unknown or expired inquiry links (a good one gives its try back). */
+  inquiryConfirmFailures: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type AddressLimitName = keyof typeof ADDRESS_LIMITS;

@@ -25,7 +25,7 @@ export interface DeviceClaim {
   signature: string;
 }
 
-function sign(user: Pick<UserRow, 'passwordHash'>, userId: number, deviceId: string): string {
+function sign(user: { passwordHash: string }, userId: number, deviceId: string): string {
   return createHmac('sha256', user.passwordHash)
     .update(`device-cookie:${userId}.${deviceId}`)
     .digest('base64url');
@@ -41,16 +41,22 @@ export function readDeviceCookie(request: FastifyRequest, config: Config): Devic
 
 /** Whether the claim was issued by us to a browser that logged into this account. */
 export function isDeviceOf(claim: DeviceClaim | undefined, user: UserRow | undefined): boolean {
-  if (!claim || !user || claim.userId !== user.id) return false;
-  return safeEqual(claim.signature, sign(user, user.id, claim.deviceId));
+  // A guest (no password) never logged in, so no browser is its device.
+  if (!claim || !user || user.passwordHash === null || claim.userId !== user.id) return false;
+  return safeEqual(
+    claim.signature,
+    sign({ passwordHash: user.passwordHash }, user.id, claim.deviceId),
+  );
 }
 
 /** Issued at every successful login: this browser now counts as the account's device. */
 export function setDeviceCookie(reply: FastifyReply, config: Config, user: UserRow) {
+  if (user.passwordHash === null) return;
+  const { passwordHash } = user;
   const deviceId = randomBytes(16).toString('base64url');
   reply.setCookie(
     cookieName(config, DEVICE_COOKIE),
-    `${user.id}.${deviceId}.${sign(user, user.id, deviceId)}`,
+    `${user.id}.${deviceId}.${sign({ passwordHash }, user.id, deviceId)}`,
     { ...baseCookieOptions(config), maxAge: DEVICE_COOKIE_MAX_AGE_S },
   );
 }

@@ -3,6 +3,7 @@
  * never from the files behind it.
  */
 export type { UserRow } from '../../db/types';
+export { countRecipient, reserveForAddress } from './address-limits';
 export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
 export { setDeviceCookie } from './device-cookie';
 export {

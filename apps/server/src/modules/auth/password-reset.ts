@@ -40,7 +40,8 @@ export async function requestPasswordReset(
   if (wait > 0) throw rateLimited(wait);
   const background = (async () => {
     const user = await findUserByEmail(db, email);
-    if (!user) return;
+    // A guest (DESIGN.md §7.6) gets a password only by registering with its address.
+    if (!user || user.passwordHash === null) return;
     const token = randomToken();
     const now = clock.now();
     const [row] = await db.transaction(async (tx) => {

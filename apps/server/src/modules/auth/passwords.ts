@@ -24,7 +24,13 @@ let dummyHash: Promise<string> | undefined;
 /** Hashing and checking are on one object so tests can observe the calls. */
 export const passwords = {
   hash: (password: string) => hash(password, ARGON2_OPTIONS),
-  verify: async (passwordHash: string, password: string) => {
+  /**
+   * A guest account (DESIGN.md §7.6) has no hash: every password is wrong for it,
+   * after the same work as a real check, so no password path lets a guest in and
+   * none tells guests from accounts by its timing.
+   */
+  verify: async (passwordHash: string | null, password: string): Promise<boolean> => {
+    if (passwordHash === null) return passwords.verifyAgainstDummy(password);
     try {
       return await verify(passwordHash, password);
     } catch {

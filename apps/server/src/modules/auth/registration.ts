@@ -1,5 +1,5 @@
 import type { RegisterInput, VerifyEmailInput } from '@studio/shared/schemas';
-import { or, sql } from 'drizzle-orm';
+import { and, isNull, or, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
@@ -24,7 +24,8 @@ async function isTaken(
       or(
         // Folded by the database on both sides, as the unique indexes fold (finding 32).
         sql`lower(${users.username}) = lower(${input.username})`,
-        sql`lower(${users.email}) = lower(${input.email})`,
+        // A guest's address (no password, DESIGN.md §7.6) may register: it becomes a full account.
+        sql`lower(${users.email}) = lower(${input.email}) and ${users.passwordHash} is not null`,
       ),
     )
     .limit(1);
@@ -75,18 +76,19 @@ export async function verifyEmail(
       if (!ok) return null;
       // argon2 only once the code proved right: wrong codes cost no hashing (finding 5).
       const passwordHash = await passwords.hash(input.password);
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          isAdmin,
-          emailVerifiedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
+      const account = { username: input.username, passwordHash, isAdmin, emailVerifiedAt: now };
+      // A guest of that address becomes this account, its tickets kept; the code proved the address.
+      const [upgraded] = await tx
+        .update(users)
+        .set({ ...account, updatedAt: now })
+        .where(and(sql`lower(${users.email}) = lower(${input.email})`, isNull(users.passwordHash)))
         .returning();
+      const [user] = upgraded
+        ? [upgraded]
+        : await tx
+            .insert(users)
+            .values({ ...account, email: input.email, createdAt: now, updatedAt: now })
+            .returning();
       const session = await createSession(
         { db: tx, clock },
         { userId: user!.id, isPersistent: false, meta },

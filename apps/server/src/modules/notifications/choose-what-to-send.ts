@@ -17,6 +17,8 @@ export interface PendingTicketMail {
   newestMessageId: number;
   /** Whether the first unread message opened the ticket (only asked for admins' e-mails). */
   isNewTicket: boolean;
+  /** A guest owner (no password, DESIGN.md §7.6) cannot log in: the e-mail points to registering. */
+  isGuest: boolean;
 }
 
 const isDistinctFrom = (column: Column, value: number): SQL =>
@@ -69,7 +71,7 @@ export async function chooseWhatToSend(
     since = Math.max(since, Number(answered?.id ?? 0));
   }
   const unread = await db
-    .select({ id: ticketMessages.id })
+    .select({ id: ticketMessages.id, body: ticketMessages.body })
     .from(ticketMessages)
     .where(
       and(
@@ -104,5 +106,6 @@ export async function chooseWhatToSend(
     messageIds: unread.map((m) => m.id),
     newestMessageId: newest,
     isNewTicket,
+    isGuest: isOwner && recipient.passwordHash === null,
   };
 }

@@ -24,8 +24,17 @@ const dateFormat = new Intl.DateTimeFormat('pl-PL', {
   timeZone: 'Europe/Warsaw',
 });
 
+/** To a guest (DESIGN.md §7.6): no password, so no Kontakt to open; registering shows the ticket. */
+const guestWording: MailWording = {
+  subject: 'Odpowiedź na Twoją wiadomość do studia',
+  intro: 'Nasz zespół odpowiedział na Twoją wiadomość:',
+};
+const guestOutro =
+  'Aby widzieć całą rozmowę, załóż konto z tym samym adresem e-mail: zgłoszenie znajdziesz w zakładce Kontakt.';
+
 function wording(pending: PendingTicketMail): MailWording {
   const { ticket } = pending;
+  if (pending.isGuest) return guestWording;
   if (pending.isOwner) {
     return notificationWording.staffReply({ seq: ticket.seq, count: pending.unreadCount });
   }
@@ -44,7 +53,15 @@ const replyHint = 'Możesz po prostu odpowiedzieć na tego e-maila: odpowiedź t
 const footerText =
   'Wiadomość wysłana automatycznie. Powiadomienia e-mail o zgłoszeniach wyłączysz w ustawieniach profilu albo jednym kliknięciem:';
 
-function textVersion(w: MailWording, parts: TicketMailParts, link: string): string {
+/** The button under the messages: the ticket, or for a guest the way to an account. */
+interface MailAction {
+  label: string;
+  link: string;
+  /** A sentence before the button. */
+  lead?: string;
+}
+
+function textVersion(w: MailWording, parts: TicketMailParts, action: MailAction): string {
   const messages = parts.messages.map((m) => {
     const files = m.fileNames.length ? `\n[Załączniki: ${m.fileNames.join(', ')}]` : '';
     return `--- ${byline(m)} ---\n${m.body}${files}`;
@@ -52,7 +69,8 @@ function textVersion(w: MailWording, parts: TicketMailParts, link: string): stri
   return [
     w.intro,
     ...messages,
-    `Otwórz zgłoszenie: ${link}`,
+    ...(action.lead ? [action.lead] : []),
+    `${action.label}: ${action.link}`,
     ...(parts.replyTo ? [replyHint] : []),
     `${footerText}\n${parts.unsubscribeUrl}`,
   ].join('\n\n');
@@ -66,11 +84,15 @@ function messageHtml(m: MailedMessage): string {
   return `<div style="border-left:4px solid ${accent};background:#f9fafb;padding:12px 16px;margin:0 0 16px;border-radius:4px"><p style="margin:0 0 8px;font-size:14px;color:#374151"><strong style="color:#111827">${escapeHtml(byline(m))}</strong></p><div style="white-space:pre-wrap;font-size:16px;line-height:1.5;color:#111827">${escapeHtml(m.body)}</div>${files}</div>`;
 }
 
-function htmlVersion(w: MailWording, parts: TicketMailParts, link: string): string {
+function htmlVersion(w: MailWording, parts: TicketMailParts, action: MailAction): string {
+  const link = action.link;
+  const lead = action.lead
+    ? `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(action.lead)}</p>`
+    : '';
   const hint = parts.replyTo
     ? `<p style="margin:0 0 16px;font-size:14px;color:#374151">${escapeHtml(replyHint)}</p>`
     : '';
-  return `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(w.subject)}</title></head><body style="margin:0;padding:0;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"><main style="max-width:600px;margin:0 auto;padding:24px 16px"><h1 style="font-size:22px;line-height:1.3;margin:0 0 12px;color:#111827">${escapeHtml(w.subject)}</h1><p style="margin:0 0 20px;font-size:16px;line-height:1.5">${escapeHtml(w.intro)}</p>${parts.messages.map(messageHtml).join('')}<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none;font-size:16px;font-weight:600">Otwórz zgłoszenie</a></p><p style="margin:0 0 16px;font-size:14px;color:#374151;word-break:break-all">${escapeHtml(link)}</p>${hint}<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0"><p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(footerText)} <a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#1d4ed8">wyłącz powiadomienia</a>.</p></main></body></html>`;
+  return `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(w.subject)}</title></head><body style="margin:0;padding:0;background:#ffffff;color:#111827;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"><main style="max-width:600px;margin:0 auto;padding:24px 16px"><h1 style="font-size:22px;line-height:1.3;margin:0 0 12px;color:#111827">${escapeHtml(w.subject)}</h1><p style="margin:0 0 20px;font-size:16px;line-height:1.5">${escapeHtml(w.intro)}</p>${parts.messages.map(messageHtml).join('')}${lead}<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none;font-size:16px;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:14px;color:#374151;word-break:break-all">${escapeHtml(link)}</p>${hint}<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0"><p style="margin:0;font-size:13px;line-height:1.5;color:#4b5563">${escapeHtml(footerText)} <a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#1d4ed8">wyłącz powiadomienia</a>.</p></main></body></html>`;
 }
 
 /**
@@ -80,12 +102,17 @@ function htmlVersion(w: MailWording, parts: TicketMailParts, link: string): stri
  */
 export function composeTicketMail(pending: PendingTicketMail, parts: TicketMailParts): MailMessage {
   const w = wording(pending);
-  const link = `${parts.publicUrl}/contact?ticket=${pending.ticket.id}`;
+  const action: MailAction = pending.isGuest
+    ? { label: 'Załóż konto', link: `${parts.publicUrl}/register`, lead: guestOutro }
+    : {
+        label: 'Otwórz zgłoszenie',
+        link: `${parts.publicUrl}/contact?ticket=${pending.ticket.id}`,
+      };
   return {
     to: pending.recipient.email,
     subject: w.subject,
-    text: textVersion(w, parts, link),
-    html: htmlVersion(w, parts, link),
+    text: textVersion(w, parts, action),
+    html: htmlVersion(w, parts, action),
     messageId: parts.messageId,
     ...(parts.replyTo ? { replyTo: parts.replyTo } : {}),
     headers: {

@@ -1,6 +1,12 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emailCodes, loginChallenges, passwordResetTokens, sessions } from '../../db/schema/index';
+import {
+  emailCodes,
+  inquiries,
+  loginChallenges,
+  passwordResetTokens,
+  sessions,
+} from '../../db/schema/index';
 
 /**
  * Finding 22: what has expired is deleted, so the tables do not grow forever
@@ -36,6 +42,8 @@ export async function purgeExpired(db: Db, now: Date): Promise<number> {
         ),
       )
       .returning({ id: passwordResetTokens.id }),
+    // Inquiries (DESIGN.md §7.6) hold a visitor's name, address and text: none outlives its link.
+    db.delete(inquiries).where(lt(inquiries.expiresAt, cutoff)).returning({ id: inquiries.id }),
   ]);
   return counts.reduce((sum, rows) => sum + rows.length, 0);
 }

@@ -9,6 +9,7 @@ import {
   legalKeyFromHash,
 } from '~/content/legal';
 import { pageMeta } from '~/lib/page-meta';
+import { LegalCompanyDetails } from './legal-company-details';
 
 export function meta() {
   return pageMeta({
@@ -98,28 +99,31 @@ export default function TermsRoute() {
         Regulamin i dokumenty
       </h1>
       <div className="mt-10 grid gap-8 lg:grid-cols-[260px_minmax(0,1fr)]">
-        <nav aria-label="Dokumenty" className="lg:sticky lg:top-28 lg:self-start">
-          <ul className="flex flex-col gap-1 rounded-3xl border border-slate-200/80 bg-white/85 p-3 shadow-lg backdrop-blur dark:border-white/10 dark:bg-slate-900/70">
-            {LEGAL_MENU.map((menuKey) => {
-              const isCurrent = menuKey === key;
-              return (
-                <li key={menuKey}>
-                  <a
-                    href={`#${menuKey}`}
-                    aria-current={isCurrent ? 'page' : undefined}
-                    className={`cursor-target block rounded-xl px-4 py-2.5 font-medium transition ${
-                      isCurrent
-                        ? 'bg-blue-700 text-white dark:bg-sky-500 dark:text-slate-950'
-                        : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-white/10'
-                    }`}
-                  >
-                    {LEGAL_DOCUMENTS[menuKey].label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <div className="lg:sticky lg:top-28 lg:self-start">
+          <nav aria-label="Dokumenty">
+            <ul className="flex flex-col gap-1 rounded-3xl border border-slate-200/80 bg-white/85 p-3 shadow-lg backdrop-blur dark:border-white/10 dark:bg-slate-900/70">
+              {LEGAL_MENU.map((menuKey) => {
+                const isCurrent = menuKey === key;
+                return (
+                  <li key={menuKey}>
+                    <a
+                      href={`#${menuKey}`}
+                      aria-current={isCurrent ? 'page' : undefined}
+                      className={`cursor-target block rounded-xl px-4 py-2.5 font-medium transition ${
+                        isCurrent
+                          ? 'bg-blue-700 text-white dark:bg-sky-500 dark:text-slate-950'
+                          : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-white/10'
+                      }`}
+                    >
+                      {LEGAL_DOCUMENTS[menuKey].label}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <LegalCompanyDetails />
+        </div>
         <article
           aria-labelledby="legal-title"
           data-testid="legal-document"

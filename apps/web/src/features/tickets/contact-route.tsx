@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { pageMeta } from '~/lib/page-meta';
 import { hasSessionHint, useCurrentUser } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
+import { InquiryForm } from './components/inquiry-form';
 import { LoginPrompt } from './components/login-prompt';
+import { StudioDetails } from './components/studio-details';
 import { secondaryButtonClass } from './components/styles';
 
 // The tickets screen is most of this page's code and only logged-in visitors see
@@ -35,7 +37,13 @@ function LoggedOutView({ className }: { className?: string }) {
       <h1 className="mb-6 text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
         Kontakt
       </h1>
-      <LoginPrompt />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <LoginPrompt />
+          <StudioDetails />
+        </div>
+        <InquiryForm />
+      </div>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { type CreatedTicketAnswer, CreatedTicketAnswerSchema } from '@studio/shared/tickets';
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
-import { recordEvent } from '../events';
+import { recordEvent, type TicketEvent } from '../events';
 import {
   MESSAGES_PER_MINUTE,
   type NewMessageInput,
   TICKETS_PER_HOUR,
+  type TicketRow,
   type TicketsContext,
 } from './context';
 import { insertMessage } from './insert-message';
@@ -31,41 +33,63 @@ export async function createTicket(
     // A stored answer is checked against the contract before it is sent again.
     replay: (stored) => CreatedTicketAnswerSchema.parse(stored),
     work: async (tx, keep, message) => {
-      const now = ctx.deps.clock.now();
-      // Serialises one owner's creations so `seq` is gap-free and never collides.
-      await tx.execute(sql`select pg_advisory_xact_lock(7301, ${actor.id}::int)`);
-      const [max] = await tx
-        .select({ seq: sql<number>`coalesce(max(${tickets.seq}), 0)::int` })
-        .from(tickets)
-        .where(eq(tickets.ownerId, actor.id));
-      const [ticket] = await tx
-        .insert(tickets)
-        .values({
-          ownerId: actor.id,
-          seq: Number(max?.seq ?? 0) + 1,
-          status: 'open',
-          createdAt: now,
-          lastActivityAt: now,
-          subject: defaultSubject(
-            message.body,
-            message.files.map((f) => f.filename),
-          ),
-        })
-        .returning();
-      if (!ticket) throw new Error('ticket not stored');
-      const created = await recordEvent(
-        tx,
-        { type: 'created', ticketId: ticket.id, ownerId: actor.id, payload: {} },
-        now,
-      );
-      // A ticket opens with a public message: `internal` means nothing here.
-      const { event } = await insertMessage(ctx, tx, keep, {
-        ticket,
-        actor,
-        message: { ...message, internal: false },
-        now,
-      });
-      return { result: { id: ticket.id, seq: ticket.seq }, events: [created, event] };
+      const { ticket, events } = await insertTicket(ctx, tx, keep, { actor, message });
+      return { result: { id: ticket.id, seq: ticket.seq }, events };
     },
   });
+}
+
+/**
+ * Stores a new ticket with its first message inside the caller's transaction
+ * (also an inquiry's confirmation, DESIGN.md §7.6, whose sender's name and
+ * e-mail go into `contact`); the caller publishes the events after commit.
+ */
+export async function insertTicket(
+  ctx: TicketsContext,
+  tx: Db,
+  keep: (key: string) => void,
+  input: {
+    actor: Actor;
+    message: NewMessageInput;
+    contact?: { name: string; email: string };
+  },
+): Promise<{ ticket: TicketRow; events: TicketEvent[] }> {
+  const { actor, message, contact } = input;
+  const now = ctx.deps.clock.now();
+  // Serialises one owner's creations so `seq` is gap-free and never collides.
+  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${actor.id}::int)`);
+  const [max] = await tx
+    .select({ seq: sql<number>`coalesce(max(${tickets.seq}), 0)::int` })
+    .from(tickets)
+    .where(eq(tickets.ownerId, actor.id));
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({
+      ownerId: actor.id,
+      seq: Number(max?.seq ?? 0) + 1,
+      status: 'open',
+      createdAt: now,
+      lastActivityAt: now,
+      subject: defaultSubject(
+        message.body,
+        message.files.map((f) => f.filename),
+      ),
+      contactName: contact?.name ?? null,
+      contactEmail: contact?.email ?? null,
+    })
+    .returning();
+  if (!ticket) throw new Error('ticket not stored');
+  const created = await recordEvent(
+    tx,
+    { type: 'created', ticketId: ticket.id, ownerId: actor.id, payload: {} },
+    now,
+  );
+  // A ticket opens with a public message: `internal` means nothing here.
+  const { event } = await insertMessage(ctx, tx, keep, {
+    ticket,
+    actor,
+    message: { ...message, internal: false },
+    now,
+  });
+  return { ticket, events: [created, event] };
 }

@@ -16,5 +16,5 @@ export async function getTicket(
   if (!isTicketId(input.ticketId)) throw notFound();
   const [row] = await selectTicketItems(database, input.actor, [eq(tickets.id, input.ticketId)], 1);
   if (!row) throw notFound();
-  return { ticket: toTicketItem(row) };
+  return { ticket: toTicketItem(row, input.actor) };
 }

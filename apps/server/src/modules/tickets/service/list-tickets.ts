@@ -40,7 +40,7 @@ export async function listTickets(
   const last = page.at(-1);
   const lastAt = order === 'waiting' ? last?.awaitingSince : last?.lastActivityAt;
   return {
-    tickets: page.map(toTicketItem),
+    tickets: page.map((row) => toTicketItem(row, actor)),
     next_cursor:
       rows.length > input.limit && last && lastAt
         ? encodeCursor(lastAt.toISOString(), last.id)

@@ -46,6 +46,9 @@ export async function selectTicketItems(
       lastActivityAt: tickets.lastActivityAt,
       preview: tickets.lastMessagePreview,
       username: users.username,
+      contactName: tickets.contactName,
+      contactEmail: tickets.contactEmail,
+      ownerIsGuest: sql<boolean>`${users.passwordHash} is null`,
       unread,
     })
     .from(tickets)
@@ -66,7 +69,17 @@ export async function selectTicketItems(
 
 export type TicketItemRow = Awaited<ReturnType<typeof selectTicketItems>>[number];
 
-export function toTicketItem(r: TicketItemRow): TicketItem {
+/** The sender's details of an inquiry's ticket, for staff only (DESIGN.md §7.6). */
+function contactFields(r: TicketItemRow, viewer: Actor): Partial<TicketItem> {
+  if (!viewer.isAdmin) return {};
+  return {
+    ...(r.contactName ? { contact_name: r.contactName } : {}),
+    ...(r.contactEmail ? { contact_email: r.contactEmail } : {}),
+    ...(r.ownerIsGuest ? { guest: true } : {}),
+  };
+}
+
+export function toTicketItem(r: TicketItemRow, viewer: Actor): TicketItem {
   const awaiting = awaitingShown({ status: r.status, value: r.awaiting });
   return {
     id: r.id,
@@ -85,5 +98,6 @@ export function toTicketItem(r: TicketItemRow): TicketItem {
     created_at: r.createdAt.toISOString(),
     last_activity_at: r.lastActivityAt.toISOString(),
     ...(r.preview ? { last_message_preview: r.preview } : {}),
+    ...contactFields(r, viewer),
   };
 }

@@ -26,6 +26,9 @@ const TicketSchema = z.object({
   created_at: item.created_at.catch(''),
   last_activity_at: item.last_activity_at.catch(''),
   last_message_preview: item.last_message_preview.catch(undefined),
+  contact_name: item.contact_name.catch(undefined),
+  contact_email: item.contact_email.catch(undefined),
+  guest: item.guest.catch(undefined),
 } satisfies Record<keyof TicketItem, z.ZodType>);
 
 const TicketsPageSchema = z.object({

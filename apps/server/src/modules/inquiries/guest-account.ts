@@ -1,0 +1,79 @@
+import { USERNAME_MAX } from '@studio/shared/limits';
+import { UsernameSchema } from '@studio/shared/schemas';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import type { UserRow } from '../../db/types';
+
+/** Room left for a `-12` suffix within the username limit. */
+const BASE_MAX = USERNAME_MAX - 4;
+
+/**
+ * A username from the name the visitor gave: Latin letters without marks,
+ * words joined by `-` (a dot before the last word could read as a web
+ * address, finding 31), at least three characters.
+ */
+export function usernameBase(name: string): string {
+  const folded = name
+    .replace(/[łŁ]/g, 'l')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, BASE_MAX)
+    .replace(/-+$/, '');
+  return folded.length >= 3 ? folded : `gosc-${folded || 'kontakt'}`.slice(0, BASE_MAX);
+}
+
+async function isUsernameFree(tx: Db, username: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return !row;
+}
+
+async function freeUsername(tx: Db, name: string): Promise<string> {
+  const base = usernameBase(name);
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (UsernameSchema.safeParse(candidate).success && (await isUsernameFree(tx, candidate))) {
+      return candidate;
+    }
+  }
+  // Twenty people of one name: a random tail ends the search.
+  return `${base.slice(0, BASE_MAX - 3)}-${crypto.randomUUID().slice(0, 6)}`;
+}
+
+/**
+ * The account an inquiry from this address belongs to: the existing one
+ * (full or guest), or a new guest account without a password (DESIGN.md
+ * §7.6). The caller holds a lock on the address, so two confirmations from
+ * one new address make one guest. The link proved the address, hence verified.
+ */
+export async function accountForInquiry(
+  tx: Db,
+  input: { name: string; email: string; now: Date },
+): Promise<UserRow> {
+  const [existing] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`)
+    .limit(1);
+  if (existing) return existing;
+  const [guest] = await tx
+    .insert(users)
+    .values({
+      username: await freeUsername(tx, input.name),
+      email: input.email,
+      passwordHash: null,
+      emailVerifiedAt: input.now,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  if (!guest) throw new Error('guest account not stored');
+  return guest;
+}

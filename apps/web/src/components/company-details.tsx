@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { COMPANY, companyAddress, phoneHref } from '~/content/company';
+
+const linkClass =
+  'cursor-target font-medium text-blue-700 underline decoration-blue-700/40 underline-offset-4 hover:decoration-blue-700 dark:text-sky-300 dark:decoration-sky-300/40 dark:hover:decoration-sky-300';
+
+/**
+ * The studio's details (content/company.ts) as a description list: used in
+ * the footer, on /contact and in the legal documents. `compact` sets the
+ * identifiers on one line for the footer.
+ */
+export function CompanyDetailsList({ compact = false }: { compact?: boolean }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Adres', companyAddress()],
+    ['NIP', COMPANY.nip],
+    ['REGON', COMPANY.regon],
+    ['KRS', COMPANY.krs],
+    [
+      'E-mail',
+      <a key="email" href={`mailto:${COMPANY.email}`} className={linkClass}>
+        {COMPANY.email}
+      </a>,
+    ],
+    [
+      'Telefon',
+      <a key="phone" href={phoneHref(COMPANY.phone)} className={linkClass}>
+        {COMPANY.phone}
+      </a>,
+    ],
+  ];
+  return (
+    <dl
+      className={
+        compact
+          ? 'grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3'
+          : 'grid gap-x-4 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]'
+      }
+    >
+      {rows.map(([label, value]) => (
+        <div key={label} className={compact ? 'flex min-w-0 flex-wrap gap-x-1' : 'contents'}>
+          <dt className="font-medium text-slate-600 dark:text-slate-400">
+            {label}
+            {compact ? ':' : ''}
+          </dt>
+          <dd className="min-w-0 break-words text-slate-800 dark:text-slate-200">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
