@@ -2,10 +2,15 @@ import { ErrorAnswerSchema } from '@studio/shared/answers';
 import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
+import { accountSessionOperations } from './operations-account-sessions';
 import { eventSchemas, ticketOperations } from './operations-tickets';
 
 /** Every documented call; a route registered under /api/ without an entry here fails openapi.test.ts. */
-export const API_OPERATIONS: readonly ApiOperation[] = [...accountOperations, ...ticketOperations];
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...accountOperations,
+  ...accountSessionOperations,
+  ...ticketOperations,
+];
 
 export interface OpenApiDocument {
   openapi: '3.1.1';
