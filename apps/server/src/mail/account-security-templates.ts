@@ -30,6 +30,19 @@ function notice(
   };
 }
 
+const SUBJECTS = {
+  signInAlert: 'Nowe logowanie na Twoje konto',
+  passwordChanged: 'Hasło zostało zmienione',
+  emailChanged: 'Adres e-mail konta został zmieniony',
+} as const;
+
+/**
+ * Notices sent in the background after the answer (`mail/send-notice.ts`): they
+ * may land after a later e-mail to the same address, which test helpers that
+ * read "the newest e-mail" must know.
+ */
+export const BACKGROUND_NOTICE_SUBJECTS: readonly string[] = Object.values(SUBJECTS);
+
 const NOT_YOU =
   'Jeśli to nie Ty, natychmiast zresetuj hasło i wyloguj wszystkie pozostałe urządzenia w profilu.';
 
@@ -52,7 +65,7 @@ export const accountSecurityMails = {
   emailChanged: (to: string, input: { newEmail: string; at: Date; profileUrl: string }) =>
     notice(
       to,
-      'Adres e-mail konta został zmieniony',
+      SUBJECTS.emailChanged,
       [
         `${warsawTime(input.at)} adres e-mail Twojego konta został zmieniony na ${input.newEmail}. Wiadomości z serwisu będą teraz trafiać na nowy adres.`,
         NOT_YOU,
@@ -63,7 +76,7 @@ export const accountSecurityMails = {
   passwordChanged: (to: string, input: { at: Date; profileUrl: string }) =>
     notice(
       to,
-      'Hasło zostało zmienione',
+      SUBJECTS.passwordChanged,
       [
         `${warsawTime(input.at)} hasło do Twojego konta zostało zmienione. Pozostałe urządzenia zostały wylogowane.`,
         NOT_YOU,
@@ -74,7 +87,7 @@ export const accountSecurityMails = {
   signInAlert: (to: string, input: { at: Date; device: string; ip: string; sessionsUrl: string }) =>
     notice(
       to,
-      'Nowe logowanie na Twoje konto',
+      SUBJECTS.signInAlert,
       [
         'Zalogowano się na Twoje konto z przeglądarki, której wcześniej nie używano do tego konta.',
         `Kiedy: ${warsawTime(input.at)}`,

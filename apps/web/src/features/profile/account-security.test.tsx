@@ -96,7 +96,9 @@ describe('„Zalogowane urządzenia”', () => {
       true,
     );
     // With no other browser left, „Wyloguj wszystkie pozostałe” goes away.
-    expect(within(section).queryByRole('button', { name: 'Wyloguj wszystkie pozostałe' })).toBeNull();
+    expect(
+      within(section).queryByRole('button', { name: 'Wyloguj wszystkie pozostałe' }),
+    ).toBeNull();
   });
 
   it('„Wyloguj wszystkie pozostałe” ends the others at once', async () => {
