@@ -187,6 +187,20 @@ describe('„Zmień adres e-mail”', () => {
   });
 });
 
+describe('„Zmień adres e-mail” checks', () => {
+  it('does not ask for a code for the current address', async () => {
+    const calls = stubApi();
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    const heading = await screen.findByRole('heading', { name: 'Zmień adres e-mail' });
+    const inside = within(heading.closest('section') as HTMLElement);
+    await userEvent.type(inside.getByLabelText('Nowy adres e-mail'), TEST_USER.email.toUpperCase());
+    await userEvent.type(inside.getByLabelText('Hasło do konta'), 'Sekretne-Haslo-42');
+    await userEvent.click(inside.getByRole('button', { name: 'Wyślij kod' }));
+    expect(await inside.findByText('To jest Twój obecny adres e-mail')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/profile/email')).toBe(false);
+  });
+});
+
 describe('lastUsedInWords', () => {
   it('reads in Polish with the right noun forms', () => {
     const base = Date.parse('2026-11-25T12:00:00Z');

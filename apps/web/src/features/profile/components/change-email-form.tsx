@@ -13,6 +13,7 @@ import { confirmEmailChange, requestEmailChange } from '../api/change-email';
 
 export const EMAIL_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na nowy adres e-mail';
 export const EMAIL_CHANGED_MESSAGE = 'Adres e-mail został zmieniony';
+export const SAME_EMAIL_MESSAGE = 'To jest Twój obecny adres e-mail';
 
 /**
  * „Zmień adres e-mail”: the password confirms the request, then the code sent
@@ -31,7 +32,11 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     focusFirstInvalid: true,
     validate: () => {
       setDone(null);
-      return collectErrors({ email: emailError(email), password: requiredError(password) });
+      const isCurrent = email.trim().toLowerCase() === currentEmail.toLowerCase();
+      return collectErrors({
+        email: isCurrent ? SAME_EMAIL_MESSAGE : emailError(email),
+        password: requiredError(password),
+      });
     },
     submit: async () => {
       await requestEmailChange({ new_email: email.trim(), password });
