@@ -10,6 +10,7 @@ import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { TestClock } from '../src/lib/clock';
+import { BACKGROUND_NOTICE_SUBJECTS } from '../src/mail/account-security-templates';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -63,10 +64,17 @@ export async function startMailCapture() {
     clear: () => {
       messages.length = 0;
     },
-    /** The newest message to an address, waiting briefly for background sends. */
+    /**
+     * The newest message to an address, waiting briefly for background sends.
+     * Security notices sent after an answer (a sign-in alert) may land after a
+     * later code or link, so they are skipped: read them with mail-helpers.ts.
+     */
     async last(to: string): Promise<CapturedMail> {
       for (let i = 0; i < 100; i++) {
-        const found = messages.filter((m) => m.to.toLowerCase() === to.toLowerCase()).at(-1);
+        const found = messages
+          .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+          .filter((m) => !BACKGROUND_NOTICE_SUBJECTS.includes(m.subject))
+          .at(-1);
         if (found) return found;
         await new Promise<void>((resolve) => {
           waiters.push(resolve);

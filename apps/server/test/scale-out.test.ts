@@ -83,6 +83,38 @@ describe.skipIf(!adminUrl || !redisAvailable())('two instances on PostgreSQL and
     expect((await browser.call(a, 'GET', '/api/auth/me')).status).toBe(401);
   });
 
+  it('a session ended through the sessions list or a password change is refused at once by the other instance', async () => {
+    const owner = new Browser();
+    await register(owner, a, mail, { username: 'ula', email: 'ula@example.com' });
+    const laptop = new Browser();
+    const signIn = (browser: Browser) =>
+      browser.call(b, 'POST', '/api/auth/login', {
+        identifier: 'ula',
+        password: 'Sekretne-Haslo-42',
+      });
+    expect((await signIn(laptop)).status).toBe(200);
+    // Read on b, so b's session cache holds it when a ends it.
+    expect((await laptop.call(b, 'GET', '/api/auth/me')).status).toBe(200);
+    const listed = (await (await owner.call(a, 'GET', '/api/profile/sessions')).json()) as {
+      sessions: Array<{ id: number; current: boolean }>;
+    };
+    const other = listed.sessions.find((s) => !s.current);
+    expect(listed.sessions).toHaveLength(2);
+    const ended = await owner.call(a, 'DELETE', `/api/profile/sessions/${other?.id}`);
+    expect(ended.status).toBe(200);
+    expect((await laptop.call(b, 'GET', '/api/auth/me')).status).toBe(401);
+
+    expect((await signIn(laptop)).status).toBe(200);
+    expect((await laptop.call(b, 'GET', '/api/auth/me')).status).toBe(200);
+    const changed = await owner.call(a, 'POST', '/api/profile/password', {
+      current_password: 'Sekretne-Haslo-42',
+      new_password: 'Zupelnie-Nowe-Haslo-7',
+    });
+    expect(changed.status).toBe(200);
+    expect((await laptop.call(b, 'GET', '/api/auth/me')).status).toBe(401);
+    expect((await owner.call(b, 'GET', '/api/auth/me')).status).toBe(200);
+  });
+
   it('failed-login counters are shared by both instances', async () => {
     const browser = new Browser();
     await register(browser, a, mail, { username: 'kuba', email: 'kuba@example.com' });

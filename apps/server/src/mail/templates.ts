@@ -4,7 +4,11 @@ import type { MailMessage } from './transport';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], highlight?: { text: string; href?: string }) {
+export function layout(
+  title: string,
+  paragraphs: string[],
+  highlight?: { text: string; href?: string },
+) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const block = highlight
     ? highlight.href
@@ -14,9 +18,9 @@ function layout(title: string, paragraphs: string[], highlight?: { text: string;
   return `<!doctype html><html lang="pl"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${block}<p style="font-size:12px;color:#777">Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.</p></body></html>`;
 }
 
-const footer = '\n\nWiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.';
+export const footer = '\n\nWiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.';
 
-function codeMail(to: string, subject: string, intro: string, code: string): MailMessage {
+export function codeMail(to: string, subject: string, intro: string, code: string): MailMessage {
   const outro = 'Kod jest ważny przez 10 minut. Jeśli to nie Ty, zignoruj tę wiadomość.';
   return {
     to,

@@ -2,6 +2,7 @@ import { ErrorAnswerSchema } from '@studio/shared/answers';
 import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
+import { accountSessionOperations } from './operations-account-sessions';
 import { emailOperations } from './operations-email';
 import { inquiryOperations } from './operations-inquiries';
 import { passkeyOperations } from './operations-passkeys';
@@ -16,6 +17,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...passkeyOperations,
   ...emailOperations,
   ...inquiryOperations,
+  ...accountSessionOperations,
 ];
 
 export interface OpenApiDocument {

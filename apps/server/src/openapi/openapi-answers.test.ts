@@ -167,6 +167,39 @@ describe('real answers match the document', () => {
     expect(check('get', '/api/health', health).statusCode).toBe(200);
   });
 
+  it('sessions list, ending a session, password and e-mail change (issue 19)', async () => {
+    const { app, expectDocumented: check } = await setup();
+    const { client } = await registerUser(app, ctx.mail, {
+      username: 'sesje',
+      email: 'sesje@example.com',
+    });
+    const listed = check('get', '/api/profile/sessions', await client.get('/api/profile/sessions'));
+    expect(listed.json().sessions).toHaveLength(1);
+    const gone = await client.request('DELETE', '/api/profile/sessions/999999');
+    expect(check('delete', '/api/profile/sessions/{id}', gone).statusCode).toBe(404);
+    const wrong = await client.post('/api/profile/password', {
+      current_password: 'nie-to',
+      new_password: 'Zupelnie-Nowe-Haslo-7',
+    });
+    expect(check('post', '/api/profile/password', wrong).statusCode).toBe(400);
+    const changed = await client.post('/api/profile/password', {
+      current_password: 'Sekretne-Haslo-42',
+      new_password: 'Zupelnie-Nowe-Haslo-7',
+    });
+    expect(check('post', '/api/profile/password', changed).statusCode).toBe(200);
+    const asked = await client.post('/api/profile/email', {
+      new_email: 'sesje2@example.com',
+      password: 'Zupelnie-Nowe-Haslo-7',
+    });
+    expect(check('post', '/api/profile/email', asked).statusCode).toBe(200);
+    const code = codeFrom(await ctx.mail.last('sesje2@example.com'));
+    const confirmed = await client.post('/api/profile/email/confirm', { code });
+    expect(check('post', '/api/profile/email/confirm', confirmed).statusCode).toBe(200);
+    const [own] = listed.json().sessions as Array<{ id: number }>;
+    const ended = await client.request('DELETE', `/api/profile/sessions/${own?.id}`);
+    expect(check('delete', '/api/profile/sessions/{id}', ended).json()).toEqual({ ok: true });
+  });
+
   it('tickets list, create, thread, post, status, delete and files', async () => {
     const { app, expectDocumented: check } = await setup();
     const alice = await quickUser(app, { username: 'alicja' });

@@ -128,6 +128,10 @@ export type ErrorScreen =
   | 'profile'
   | 'profileUsername'
   | 'profilePasswordReset'
+  | 'profileSessions'
+  | 'profilePassword'
+  | 'profileEmail'
+  | 'profileEmailCode'
   | 'mfaChange'
   | 'mfaSend'
   | 'profileExport'
@@ -195,6 +199,36 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     fallback: 'Błąd',
   },
   profilePasswordReset: { fallback: 'Błąd wysyłki' },
+  /** „Zalogowane urządzenia”: the list and „Wyloguj”. */
+  profileSessions: {
+    codes: { not_found: 'To urządzenie jest już wylogowane' },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się wczytać lub wylogować urządzeń',
+  },
+  /** „Zmień hasło”: the current password confirms it. */
+  profilePassword: {
+    codes: { invalid_credentials: 'Niepoprawne obecne hasło' },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się zmienić hasła',
+  },
+  /** „Zmień adres e-mail”, step 1: the password and the code e-mail. */
+  profileEmail: {
+    codes: {
+      invalid_credentials: 'Niepoprawne hasło',
+      email_failed: 'Nie udało się wysłać kodu',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się wysłać kodu',
+  },
+  /** „Zmień adres e-mail”, step 2: the code from the new mailbox. */
+  profileEmailCode: {
+    codes: {
+      invalid_code: 'Nieprawidłowy lub wygasły kod',
+      duplicate: 'Ten adres e-mail jest już zajęty',
+    },
+    network: 'Błąd sieci',
+    fallback: 'Nie udało się zmienić adresu e-mail',
+  },
   mfaChange: { codes: { invalid_code: 'Niepoprawny kod' }, fallback: 'Błąd' },
   mfaSend: { fallback: 'Nie udało się wysłać kodu' },
   /** 'Pobierz moje dane' (docs/decisions/006): confirmed with the password; 5 tries an hour. */

@@ -66,7 +66,7 @@ export const emailCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose', {
-      enum: ['register', 'login', 'mfa_enable', 'mfa_disable', 'account_delete'],
+      enum: ['register', 'login', 'mfa_enable', 'mfa_disable', 'account_delete', 'email_change'],
     }).notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),

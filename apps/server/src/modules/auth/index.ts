@@ -3,9 +3,10 @@
  * never from the files behind it.
  */
 export type { UserRow } from '../../db/types';
-export { countRecipient, reserveForAddress } from './address-limits';
+export { addressBucket, countRecipient, reserveForAddress } from './address-limits';
 export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
-export { setDeviceCookie } from './device-cookie';
+export { assertStrongPassword, findUserByEmail } from './credentials';
+export { readDeviceCookie, setDeviceCookie } from './device-cookie';
 export {
   currentSession,
   requireAdmin,
@@ -31,3 +32,4 @@ export {
   type NewSession,
   setSessionCookie,
 } from './sessions';
+export { alertIfNewBrowser } from './sign-in-alert';

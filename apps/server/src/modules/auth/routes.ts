@@ -26,6 +26,7 @@ import {
   type NewSession,
   setSessionCookie,
 } from './sessions';
+import { alertIfNewBrowser } from './sign-in-alert';
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
@@ -54,6 +55,8 @@ export async function authRoutes(app: FastifyInstance) {
     const input = parse(VerifyEmailSchema, request.body);
     const { user, session } = await auth.verifyEmail({ input, meta: requestMeta(request) });
     startSession(reply, session);
+    // The registering browser is the account's first device: its next sign-in is no alert.
+    setDeviceCookie(reply, config, user);
     return { user: toPublicUser(user) };
   });
 
@@ -63,11 +66,9 @@ export async function authRoutes(app: FastifyInstance) {
       throw badRequest('missing_credentials');
     }
     const input = parse(LoginSchema, body);
-    const result = await auth.login({
-      ...input,
-      device: readDeviceCookie(request, config),
-      meta: requestMeta(request),
-    });
+    const device = readDeviceCookie(request, config);
+    const meta = requestMeta(request);
+    const result = await auth.login({ ...input, device, meta });
     if (result.kind === 'mfa') {
       // Binds the code step to this browser: the user id alone is not enough.
       reply.setCookie(cookieName(config, CHALLENGE_COOKIE), result.challengeToken, {
@@ -77,19 +78,22 @@ export async function authRoutes(app: FastifyInstance) {
       return { mfa_required: true, user_id: result.user.id, methods: result.methods };
     }
     startSession(reply, result.session);
+    void alertIfNewBrowser(app.deps, { user: result.user, device, meta });
     setDeviceCookie(reply, config, result.user);
     return { user: toPublicUser(result.user) };
   });
 
   app.post('/api/auth/mfa/verify', async (request, reply) => {
     const input = parse(MfaVerifySchema, request.body);
+    const meta = requestMeta(request);
     const { user, session } = await auth.verifyMfa({
       ...input,
       challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
-      meta: requestMeta(request),
+      meta,
     });
     reply.clearCookie(cookieName(config, CHALLENGE_COOKIE), baseCookieOptions(config));
     startSession(reply, session);
+    void alertIfNewBrowser(app.deps, { user, device: readDeviceCookie(request, config), meta });
     setDeviceCookie(reply, config, user);
     return { ok: true, user: toPublicUser(user) };
   });

@@ -5,10 +5,12 @@ import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import { currentSession, endUserSessions, requireUser } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
+import { profileSecurityRoutes } from './security-routes';
 import { createProfileService } from './service';
 
 export async function profileRoutes(app: FastifyInstance) {
   const profile = createProfileService(app.deps);
+  await profileSecurityRoutes(app);
 
   app.post('/api/profile/username', async (request, reply) => {
     const user = await requireUser(request, reply);

@@ -14,10 +14,13 @@ import { clearReturnPath, useSessionActions } from '~/lib/session';
 import { logout } from './api/logout';
 import { requestMfaCode } from './api/mfa-change';
 import { requestPasswordReset } from './api/request-password-reset';
+import { ChangeEmailForm } from './components/change-email-form';
+import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountSection } from './components/delete-account-section';
 import { ExportDataSection } from './components/export-data-section';
 import { NotificationsForm } from './components/notifications-form';
 import { PasskeysSection } from './components/passkeys-section';
+import { SessionsSection } from './components/sessions-section';
 import { UsernameForm } from './components/username-form';
 
 export function meta() {
@@ -148,6 +151,18 @@ function Profile({ user }: { user: PublicUser }) {
             Wyślij link do resetu hasła
           </PendingButton>
           <FormError message={resetError} />
+        </section>
+
+        <section className={sectionClass}>
+          <ChangePasswordForm />
+        </section>
+
+        <section className={sectionClass}>
+          <ChangeEmailForm currentEmail={user.email} />
+        </section>
+
+        <section id="sessions" className={sectionClass} aria-labelledby="sessions-heading">
+          <SessionsSection />
         </section>
 
         <section className={`${sectionClass} space-y-3`} aria-labelledby="mfa-heading">
