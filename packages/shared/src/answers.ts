@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
+import { MfaMethodSchema } from './totp';
 
 export const PublicUserSchema = z.object({
   id: z.number().int().positive(),
@@ -27,7 +28,12 @@ export const MeAnswerSchema = z.object({
 /** `POST /api/auth/login`: a session, or the 2FA code step. */
 export const LoginAnswerSchema = z.union([
   z.object({ user: PublicUserSchema }),
-  z.object({ mfa_required: z.literal(true), user_id: z.number().int().positive() }),
+  z.object({
+    mfa_required: z.literal(true),
+    user_id: z.number().int().positive(),
+    /** Absent when the e-mailed code is the only method (the answer of before). */
+    methods: z.array(MfaMethodSchema).optional(),
+  }),
 ]);
 
 export const UserAnswerSchema = z.object({ user: PublicUserSchema });

@@ -3,9 +3,14 @@ import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
 import { eventSchemas, ticketOperations } from './operations-tickets';
+import { totpOperations } from './operations-totp';
 
 /** Every documented call; a route registered under /api/ without an entry here fails openapi.test.ts. */
-export const API_OPERATIONS: readonly ApiOperation[] = [...accountOperations, ...ticketOperations];
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...accountOperations,
+  ...totpOperations,
+  ...ticketOperations,
+];
 
 export interface OpenApiDocument {
   openapi: '3.1.1';

@@ -12,7 +12,13 @@ export {
   toPublicUser,
 } from './guards';
 export { isCommonPassword, passwords } from './passwords';
+export {
+  countRecoveryCodesLeft,
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+} from './recovery-codes';
 export { authRoutes } from './routes';
+export { guardedCodeTry } from './second-factor-throttle';
 export { type AuthService, createAuthService } from './service';
 export { type CachedSession, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 export {
@@ -26,3 +32,11 @@ export {
   type NewSession,
   setSessionCookie,
 } from './sessions';
+export { findTotp, isTotpEnabled, useTotpCode } from './totp-codes';
+export {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  matchingStep,
+  newTotpSecret,
+  totpUrl,
+} from './totp-secret';

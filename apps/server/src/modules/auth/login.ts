@@ -1,3 +1,4 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import { eq } from 'drizzle-orm';
 import { loginChallenges } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
@@ -12,6 +13,7 @@ import { findUserByIdentifier } from './credentials';
 import { type DeviceClaim, isDeviceOf } from './device-cookie';
 import { CHALLENGE_TTL_MS, sendLoginCode } from './login-mfa';
 import { passwords } from './passwords';
+import { secondFactorMethods } from './second-factor';
 import { createSession, type NewSession } from './sessions';
 import { refuseThrottled } from './throttle-log';
 
@@ -47,7 +49,7 @@ function failureBuckets(
   ];
 }
 
-/** The password step: a session, or, with 2FA on, an e-mailed code and a challenge token. */
+/** The password step: a session, or, with 2FA on, a challenge token (and an e-mailed code when that is the first method). */
 export async function login(
   deps: AppDeps,
   {
@@ -66,7 +68,7 @@ export async function login(
   },
 ): Promise<
   | { kind: 'session'; user: UserRow; session: NewSession }
-  | { kind: 'mfa'; user: UserRow; challengeToken: string }
+  | { kind: 'mfa'; user: UserRow; challengeToken: string; methods: MfaMethod[] }
 > {
   const { db, clock, limiter } = deps;
   if (!identifier.trim() || !password) throw badRequest('missing_credentials');
@@ -112,8 +114,9 @@ export async function login(
   // Only failures count: the right password gives its try back.
   await reservation.release();
 
-  if (user.mfaEnabled) {
-    // The password step sets no session: only the e-mailed code will.
+  const methods = await secondFactorMethods(deps, user);
+  if (methods.length > 0) {
+    // The password step sets no session: only the second factor will.
     const challengeToken = randomToken();
     const now = clock.now();
     const [challenge] = await db
@@ -125,14 +128,17 @@ export async function login(
         expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
       })
       .returning({ id: loginChallenges.id });
-    try {
-      await sendLoginCode(deps, user, challenge!.id);
-    } catch (error) {
-      await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge!.id));
-      throw error;
+    // With the app on, its code is asked first: mail goes out only on „Wyślij kod e-mailem”.
+    if (methods[0] === 'email') {
+      try {
+        await sendLoginCode(deps, user, challenge!.id);
+      } catch (error) {
+        await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge!.id));
+        throw error;
+      }
     }
     await recordSecurityEvent(deps, { event: 'mfa_challenge', userId: user.id, meta });
-    return { kind: 'mfa', user, challengeToken };
+    return { kind: 'mfa', user, challengeToken, methods };
   }
 
   const session = await createSession(deps, {

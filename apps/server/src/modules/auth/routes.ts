@@ -74,7 +74,13 @@ export async function authRoutes(app: FastifyInstance) {
         ...baseCookieOptions(config),
         maxAge: 10 * 60,
       });
-      return { mfa_required: true, user_id: result.user.id };
+      // E-mail-only accounts get the answer of before; `methods` absent means ["email"].
+      const isEmailOnly = result.methods.length === 1 && result.methods[0] === 'email';
+      return {
+        mfa_required: true,
+        user_id: result.user.id,
+        ...(isEmailOnly ? {} : { methods: result.methods }),
+      };
     }
     startSession(reply, result.session);
     setDeviceCookie(reply, config, result.user);
@@ -94,14 +100,18 @@ export async function authRoutes(app: FastifyInstance) {
     return { ok: true, user: toPublicUser(user) };
   });
 
-  app.post('/api/auth/mfa/resend', async (request) => {
-    const input = parse(MfaResendSchema, request.body);
-    await auth.resendMfa({
-      userId: input.userId,
-      challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
+  // „Wyślij kod e-mailem” (send-email) when the app is the first method; resend otherwise.
+  // Both send under the same per-address send limits and need the challenge cookie.
+  for (const path of ['/api/auth/mfa/resend', '/api/auth/mfa/send-email']) {
+    app.post(path, async (request) => {
+      const input = parse(MfaResendSchema, request.body);
+      await auth.resendMfa({
+        userId: input.userId,
+        challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
+      });
+      return { ok: true };
     });
-    return { ok: true };
-  });
+  }
 
   app.post('/api/auth/logout', async (request, reply) => {
     const session = await currentSession(request, reply);

@@ -6,9 +6,11 @@ import { parse } from '../../lib/validate';
 import { currentSession, endUserSessions, requireUser } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 import { createProfileService } from './service';
+import { totpRoutes } from './totp-routes';
 
 export async function profileRoutes(app: FastifyInstance) {
   const profile = createProfileService(app.deps);
+  await totpRoutes(app);
 
   app.post('/api/profile/username', async (request, reply) => {
     const user = await requireUser(request, reply);

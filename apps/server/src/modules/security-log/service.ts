@@ -17,6 +17,10 @@ export type SecurityEvent =
   | 'username_changed'
   | 'mfa_enabled'
   | 'mfa_disabled'
+  | 'totp_enabled'
+  | 'totp_disabled'
+  | 'recovery_code_used'
+  | 'recovery_codes_regenerated'
   | 'account_deleted'
   | 'retention_run';
 
