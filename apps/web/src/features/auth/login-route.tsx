@@ -1,3 +1,4 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import type { PublicUser } from '@studio/shared/types';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,6 +6,7 @@ import { PageCard } from '~/components/form/page-card';
 import { pageMeta } from '~/lib/page-meta';
 import { takeReturnPath, useCurrentUser, useSessionActions } from '~/lib/session';
 import { isMfaRequired } from './api/login';
+import { LoginAppCodeForm } from './components/login-app-code-form';
 import { LoginCodeForm } from './components/login-code-form';
 import { LoginForm } from './components/login-form';
 
@@ -18,7 +20,9 @@ export function meta() {
   });
 }
 
-type Step = { kind: 'credentials' } | { kind: 'code'; userId: number; rememberMe: boolean };
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'code'; userId: number; rememberMe: boolean; methods: readonly MfaMethod[] };
 
 export default function LoginRoute() {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -50,11 +54,24 @@ export default function LoginRoute() {
         <LoginForm
           onResult={async (result, input) => {
             if (isMfaRequired(result)) {
-              setStep({ kind: 'code', userId: result.user_id, rememberMe: input.rememberMe });
+              setStep({
+                kind: 'code',
+                userId: result.user_id,
+                rememberMe: input.rememberMe,
+                methods: result.methods ?? ['email'],
+              });
               return;
             }
             await finish(result.user);
           }}
+        />
+      ) : step.methods.includes('totp') ? (
+        <LoginAppCodeForm
+          userId={step.userId}
+          rememberMe={step.rememberMe}
+          methods={step.methods}
+          onVerified={finish}
+          onBack={() => setStep({ kind: 'credentials' })}
         />
       ) : (
         <LoginCodeForm

@@ -17,6 +17,7 @@ import { requestPasswordReset } from './api/request-password-reset';
 import { DeleteAccountSection } from './components/delete-account-section';
 import { ExportDataSection } from './components/export-data-section';
 import { NotificationsForm } from './components/notifications-form';
+import { TotpSection } from './components/totp-section';
 import { UsernameForm } from './components/username-form';
 
 export function meta() {
@@ -168,6 +169,10 @@ function Profile({ user }: { user: PublicUser }) {
             {user.mfa_enabled ? 'Wyłącz 2FA' : 'Włącz 2FA'}
           </PendingButton>
           <FormError message={mfaError} />
+        </section>
+
+        <section className={sectionClass} aria-labelledby="totp-heading">
+          <TotpSection />
         </section>
 
         <section className={sectionClass} aria-labelledby="notifications-heading">

@@ -1,3 +1,4 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import type { PublicUser } from '@studio/shared/types';
 import { api } from '~/lib/api-client';
 
@@ -7,12 +8,14 @@ export interface LoginInput {
   rememberMe: boolean;
 }
 
-/** Either a session was started, or 2FA needs the e-mailed code (the server also set a pending cookie). */
-export type LoginResult = { user: PublicUser } | { mfa_required: true; user_id: number };
+/**
+ * Either a session was started, or 2FA needs a second step (the server also set
+ * a pending cookie). `methods` is absent when the e-mailed code is the only one.
+ */
+export type MfaRequired = { mfa_required: true; user_id: number; methods?: MfaMethod[] };
+export type LoginResult = { user: PublicUser } | MfaRequired;
 
 export const login = (input: LoginInput) => api.post<LoginResult>('/api/auth/login', input);
 
-export const isMfaRequired = (
-  result: LoginResult,
-): result is { mfa_required: true; user_id: number } =>
+export const isMfaRequired = (result: LoginResult): result is MfaRequired =>
   'mfa_required' in result && result.mfa_required === true;
