@@ -90,7 +90,7 @@ function AppOrRecoveryCode({
   return (
     <CodeEntryForm
       entry={entry}
-      name={{ 'aria-label': isApp ? 'Kod z aplikacji' : 'Kod zapasowy' }}
+      name={{ 'aria-label': isApp ? 'Logowanie kodem z aplikacji' : 'Logowanie kodem zapasowym' }}
       fieldLabel={isApp ? 'Kod z aplikacji' : 'Kod zapasowy'}
       intro={
         <p className="text-base text-slate-700 dark:text-slate-300">
