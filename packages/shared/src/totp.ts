@@ -28,7 +28,7 @@ export const TotpCodeBodySchema = z.object({ code: TotpCodeSchema });
 /** `POST /api/profile/totp/setup`: a pending secret, on only once confirmed. */
 export const TotpSetupAnswerSchema = z.object({
   secret: z.string().regex(/^[A-Z2-7]{32,}$/),
-  otpauth_url: z.string().startsWith('otpauth://totp/'),
+  otpauth_url: z.string().regex(/^otpauth:\/\/totp\//),
 });
 
 /** `POST /api/profile/totp/confirm` and `POST /api/profile/recovery-codes`: shown once. */
