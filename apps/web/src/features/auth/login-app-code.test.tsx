@@ -31,6 +31,7 @@ describe('login step with the authenticator app', { timeout: 20_000 }, () => {
     await passwordStep();
     const field = await screen.findByLabelText('Kod z aplikacji');
     expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('inputmode')).toBe('numeric');
     expect(screen.queryByRole('button', { name: 'Wyślij kod e-mailem' })).toBeNull();
     await userEvent.type(field, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Potwierdź' }));
@@ -52,6 +53,8 @@ describe('login step with the authenticator app', { timeout: 20_000 }, () => {
     await screen.findByLabelText('Kod z aplikacji');
     await userEvent.click(screen.getByRole('button', { name: 'Użyj kodu zapasowego' }));
     const field = screen.getByLabelText('Kod zapasowy');
+    // Recovery codes have letters: phones get the full keyboard.
+    expect(field.getAttribute('inputmode')).toBe('text');
     await userEvent.type(field, 'abcde-fghjk');
     await userEvent.click(screen.getByRole('button', { name: 'Potwierdź' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Niepoprawny kod');

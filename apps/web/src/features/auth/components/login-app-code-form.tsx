@@ -92,6 +92,7 @@ function AppOrRecoveryCode({
       entry={entry}
       name={{ 'aria-label': isApp ? 'Logowanie kodem z aplikacji' : 'Logowanie kodem zapasowym' }}
       fieldLabel={isApp ? 'Kod z aplikacji' : 'Kod zapasowy'}
+      fieldInputMode={isApp ? 'numeric' : 'text'}
       intro={
         <p className="text-base text-slate-700 dark:text-slate-300">
           {isApp

@@ -39,7 +39,7 @@ export function AppCodeConfirmForm({
       submitClassName={secondaryButtonClass}
       className="space-y-3"
       actions={
-        <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+        <button type="button" onClick={onCancel} className={`ml-3 ${secondaryButtonClass}`}>
           Anuluj
         </button>
       }
