@@ -94,7 +94,8 @@ export const MfaVerifySchema = z
   .transform((input) => ({
     userId: userIdOf(input),
     code: input.code,
-    method: input.method ?? 'email',
+    // Absent means "email" (the server's default), so older clients' requests read as before.
+    ...(input.method ? { method: input.method } : {}),
     rememberMe: input.remember_me ?? input.rememberMe ?? false,
   }));
 

@@ -91,6 +91,7 @@ export async function authRoutes(app: FastifyInstance) {
     const input = parse(MfaVerifySchema, request.body);
     const { user, session } = await auth.verifyMfa({
       ...input,
+      method: input.method ?? 'email',
       challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
       meta: requestMeta(request),
     });
