@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { OpenApiDocument } from '../src/openapi/document';
 
@@ -52,4 +54,31 @@ export function resolveSchema(document: OpenApiDocument, schema: JsonObject): Js
   const found = document.components.schemas[name];
   if (!found) throw new Error(`${ref} names no schema`);
   return found;
+}
+
+const ajv = new Ajv2020({ allErrors: true });
+addFormats.default(ajv);
+
+/**
+ * Checks a real answer against the document: its status must be documented
+ * for that call, a JSON answer must match its schema (answer schemas allow no
+ * undeclared field), and any other answer must have a documented media type.
+ */
+export function answerChecker(document: OpenApiDocument) {
+  return (method: string, path: string, response: LightMyRequestResponse) => {
+    const answer = documentedAnswer(document, method, path, response.statusCode);
+    expect(answer, `${method} ${path} → ${response.statusCode} is not documented`).toBeDefined();
+    const mediaType = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
+    const content = answer?.content ?? {};
+    if (mediaType !== 'application/json') {
+      expect(Object.keys(content)).toContain(content[mediaType] ? mediaType : '*/*');
+      return response;
+    }
+    const schema = content['application/json']?.schema;
+    expect(schema, `${method} ${path} → ${response.statusCode} documents no JSON`).toBeDefined();
+    const validate = ajv.compile(resolveSchema(document, schema ?? {}));
+    validate(response.json());
+    expect(validate.errors ?? [], `${method} ${path} → ${response.body}`).toEqual([]);
+    return response;
+  };
 }

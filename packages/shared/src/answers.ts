@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
+import { MfaMethodSchema } from './totp';
 
 export const PublicUserSchema = z.object({
   id: z.number().int().positive(),
@@ -30,8 +31,8 @@ export const LoginAnswerSchema = z.union([
   z.object({
     mfa_required: z.literal(true),
     user_id: z.number().int().positive(),
-    /** How the second step can be answered: the e-mailed code, or a passkey when the user has one. */
-    methods: z.array(z.enum(['email', 'totp', 'recovery', 'passkey'])),
+    /** How the second step can be answered (DESIGN.md §7.3), in the order the login page offers them. */
+    methods: z.array(MfaMethodSchema),
   }),
 ]);
 

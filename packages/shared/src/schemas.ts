@@ -7,6 +7,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from './limits';
+import { MfaMethodSchema } from './totp';
 
 /**
  * A name reads as a web address when it starts with `www.` or ends in a dot and a
@@ -82,12 +83,19 @@ export const LoginSchema = z
   }));
 
 export const MfaVerifySchema = z
-  .object({ ...UserIdFields, code: z.string().trim().max(32), ...RememberMeFields })
+  .object({
+    ...UserIdFields,
+    code: z.string().trim().max(32),
+    method: MfaMethodSchema.optional(),
+    ...RememberMeFields,
+  })
   .refine(hasUserId, USER_ID_REQUIRED)
   .meta(ONE_USER_ID_SPELLING)
   .transform((input) => ({
     userId: userIdOf(input),
     code: input.code,
+    // Absent means "email" (the server's default), so older clients' requests read as before.
+    ...(input.method ? { method: input.method } : {}),
     rememberMe: input.remember_me ?? input.rememberMe ?? false,
   }));
 

@@ -78,4 +78,18 @@ export const mailTemplates = {
       html: layout(subject, [intro, outro], { text: 'Potwierdź i wyślij', href: link }),
     };
   },
+  recoveryCodeUsed: (to: string, left: number): MailMessage => {
+    const subject = 'Użyto kodu zapasowego';
+    const paragraphs = [
+      'Do Twojego konta zalogowano się przed chwilą kodem zapasowym. Każdy kod zapasowy działa tylko raz.',
+      `Pozostałe kody zapasowe: ${left}. Nowe wygenerujesz w profilu, w sekcji „Aplikacja uwierzytelniająca”.`,
+      'Jeśli to nie Ty, od razu zmień hasło i wygeneruj nowe kody zapasowe.',
+    ];
+    return {
+      to,
+      subject,
+      text: `${paragraphs.join('\n\n')}${footer}`,
+      html: layout(subject, paragraphs),
+    };
+  },
 };

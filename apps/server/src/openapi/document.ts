@@ -8,6 +8,7 @@ import { inquiryOperations } from './operations-inquiries';
 import { passkeyOperations } from './operations-passkeys';
 import { staffOperations } from './operations-staff';
 import { eventSchemas, ticketOperations } from './operations-tickets';
+import { totpOperations } from './operations-totp';
 
 /** Every documented call; a route registered under /api/ without an entry here fails openapi.test.ts. */
 export const API_OPERATIONS: readonly ApiOperation[] = [
@@ -18,6 +19,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...emailOperations,
   ...inquiryOperations,
   ...accountSessionOperations,
+  ...totpOperations,
 ];
 
 export interface OpenApiDocument {

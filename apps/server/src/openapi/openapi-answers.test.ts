@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
-import { documentedAnswer, resolveSchema, servedDocument } from '../../test/openapi-helpers';
+import { answerChecker, servedDocument } from '../../test/openapi-helpers';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
 import { TestClock } from '../lib/clock';
-import type { OpenApiDocument } from './document';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
-
-const ajv = new Ajv2020({ allErrors: true });
-addFormats.default(ajv);
 
 /**
  * Real answers checked against the document: the status must be documented
@@ -26,23 +19,7 @@ addFormats.default(ajv);
 async function setup() {
   const clock = new TestClock(Date.now());
   const app = await ctx.app({ clock });
-  const document: OpenApiDocument = await servedDocument(app);
-  const expectDocumented = (method: string, path: string, response: LightMyRequestResponse) => {
-    const answer = documentedAnswer(document, method, path, response.statusCode);
-    expect(answer, `${method} ${path} → ${response.statusCode} is not documented`).toBeDefined();
-    const mediaType = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
-    const content = answer?.content ?? {};
-    if (mediaType !== 'application/json') {
-      expect(Object.keys(content)).toContain(content[mediaType] ? mediaType : '*/*');
-      return response;
-    }
-    const schema = content['application/json']?.schema;
-    expect(schema, `${method} ${path} → ${response.statusCode} documents no JSON`).toBeDefined();
-    const validate = ajv.compile(resolveSchema(document, schema ?? {}));
-    validate(response.json());
-    expect(validate.errors ?? [], `${method} ${path} → ${response.body}`).toEqual([]);
-    return response;
-  };
+  const expectDocumented = answerChecker(await servedDocument(app));
   return { app, clock, expectDocumented };
 }
 

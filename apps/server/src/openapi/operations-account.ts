@@ -76,7 +76,8 @@ const authOperations: ApiOperation[] = [
     tag: 'auth',
     session: false,
     summary: 'Sign in with username or e-mail and password',
-    description: 'With 2FA on, no session yet: `{mfa_required, user_id}` and an e-mailed code.',
+    description:
+      'With 2FA on, no session yet: `{mfa_required, user_id, methods}`. `methods` lists `totp`, `recovery` and `email` when the app is on; it is absent when the e-mailed code (sent at once) is the only method.',
     body: LoginSchema,
     answers: {
       200: { description: 'Signed in, or the code step.', schema: LoginAnswerSchema },

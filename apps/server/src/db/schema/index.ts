@@ -5,3 +5,4 @@ export * from './inquiries';
 export * from './passkeys';
 export * from './staff';
 export * from './tickets';
+export * from './totp';

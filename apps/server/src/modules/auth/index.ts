@@ -16,7 +16,13 @@ export {
 } from './guards';
 export { findChallenge as findLoginChallenge } from './login-mfa';
 export { isCommonPassword, passwords } from './passwords';
+export {
+  countRecoveryCodesLeft,
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+} from './recovery-codes';
 export { authRoutes } from './routes';
+export { guardedCodeTry } from './second-factor-throttle';
 export { type AuthService, createAuthService } from './service';
 export { type CachedSession, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 export {
@@ -33,3 +39,11 @@ export {
   setSessionCookie,
 } from './sessions';
 export { alertIfNewBrowser } from './sign-in-alert';
+export { findTotp, isTotpEnabled, useTotpCode } from './totp-codes';
+export {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  matchingStep,
+  newTotpSecret,
+  totpUrl,
+} from './totp-secret';

@@ -1,26 +1,21 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import { and, eq, gt } from 'drizzle-orm';
 import { loginChallenges, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
-import { badRequest, rateLimited } from '../../lib/errors';
-import type { Bucket } from '../../lib/rate-limiter';
+import { badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { sha256 } from '../../lib/tokens';
 import { mailTemplates } from '../../mail/templates';
 import { recordSecurityEvent } from '../security-log/index';
-import { addressBucket } from './address-limits';
 import { consumeCode, sendCode } from './codes';
+import { countRecoveryCodesLeft, useRecoveryCode } from './recovery-codes';
+import { secondFactorMethods } from './second-factor';
+import { guardedCodeTry } from './second-factor-throttle';
 import { createSession } from './sessions';
+import { useTotpCode } from './totp-codes';
 
 const MINUTE = 60_000;
-/**
- * Wrong 2FA codes per account: 10 fill the 15-minute bucket, which locks
- * verification until they age out; at most 20 an hour. Both are checked and
- * counted in one step with the per-address budget, before the code is looked
- * at, so parallel guesses across challenges get no more (finding 17).
- */
-const MFA_LOCK_LIMIT = { limit: 10, windowMs: 15 * MINUTE };
-const MFA_HOURLY_LIMIT = { limit: 20, windowMs: 60 * MINUTE };
 /** The password step of a 2FA login stays open as long as its code. */
 export const CHALLENGE_TTL_MS = 10 * MINUTE;
 
@@ -59,58 +54,87 @@ export async function verifyMfa(
   {
     userId,
     code,
+    method,
     rememberMe,
     challengeToken,
     meta,
   }: {
     userId: number;
     code: string;
+    method: MfaMethod;
     rememberMe: boolean;
     challengeToken: string | undefined;
     meta: RequestMeta;
   },
 ) {
-  const { db, limiter } = deps;
+  const { db } = deps;
   // Knowing the user id is not enough: the challenge cookie from the password step must match.
   // Checked before counting, so strangers without the password cannot use up the budget.
   const challenge = await findChallenge(deps, challengeToken, userId);
   if (!challenge) throw badRequest('invalid_code');
-  const lock: Bucket = { key: `mfa-fail:${userId}`, ...MFA_LOCK_LIMIT };
-  const reservation = await limiter.reserve([
-    lock,
-    { key: `mfa-fail-hour:${userId}`, ...MFA_HOURLY_LIMIT },
-    addressBucket('codeFailures', meta, deps.config),
-  ]);
-  if (reservation.retryAfterMs > 0) throw rateLimited(reservation.retryAfterMs);
-
-  const ok = await consumeCode(deps, {
-    purpose: 'login',
-    email:
-      (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ??
-      '',
-    subject: `challenge:${challenge.id}`,
-    code,
-  });
-  if (!ok) {
-    await recordSecurityEvent(deps, { event: 'mfa_failed', userId, meta });
-    const isLocked = (await limiter.peek(lock.key, lock.limit, lock.windowMs)) > 0;
-    // One mfa_locked row per lock, however many parallel failures filled it.
-    if (isLocked && (await limiter.hit(`mfa-locked-logged:${userId}`, 1, lock.windowMs)) === 0) {
-      await recordSecurityEvent(deps, { event: 'mfa_locked', userId, meta });
-    }
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || !(await secondFactorMethods(deps, user)).includes(method)) {
     throw badRequest('invalid_code');
   }
-  await reservation.release();
+  await guardedCodeTry(deps, { userId, meta }, () =>
+    checkSecondFactor(deps, { user, method, code, challengeId: challenge.id }),
+  );
+  if (method === 'recovery') await reportRecoveryCodeUse(deps, user, meta);
 
   await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw badRequest('invalid_code');
   const session = await createSession(deps, { userId, isPersistent: rememberMe, meta });
-  await recordSecurityEvent(deps, { event: 'login', userId, meta, details: { mfa: true } });
+  await recordSecurityEvent(deps, { event: 'login', userId, meta, details: { mfa: true, method } });
   return { user, session: { ...session, isPersistent: rememberMe } };
 }
 
-/** A new code for a pending 2FA login, bound to the same challenge. */
+function checkSecondFactor(
+  deps: AppDeps,
+  {
+    user,
+    method,
+    code,
+    challengeId,
+  }: { user: UserRow; method: MfaMethod; code: string; challengeId: number },
+): Promise<boolean> {
+  switch (method) {
+    case 'totp':
+      return useTotpCode(deps, { userId: user.id, code });
+    case 'recovery':
+      return useRecoveryCode(deps, { userId: user.id, code });
+    case 'email':
+      return consumeCode(deps, {
+        purpose: 'login',
+        email: user.email,
+        subject: `challenge:${challengeId}`,
+        code,
+      });
+    case 'passkey':
+      // A passkey answers through its own calls (modules/passkeys), never as a typed code.
+      return Promise.resolve(false);
+  }
+}
+
+/** A used recovery code is logged and e-mailed to the owner: if it was not them, they learn at once. */
+async function reportRecoveryCodeUse(deps: AppDeps, user: UserRow, meta: RequestMeta) {
+  const left = await countRecoveryCodesLeft(deps.db, user.id);
+  await recordSecurityEvent(deps, {
+    event: 'recovery_code_used',
+    userId: user.id,
+    meta,
+    details: { left },
+  });
+  try {
+    await deps.mailer.send(mailTemplates.recoveryCodeUsed(user.email, left));
+  } catch (error) {
+    // The sign-in stands: the code is already spent, and the log row records the use.
+    deps.log.warn({ err: error }, 'recovery-code notice could not be sent');
+  }
+}
+
+/**
+ * A new e-mailed code for a pending 2FA login, bound to the same challenge
+ * („Wyślij kod e-mailem” when the app is the first method, and resends).
+ */
 export async function resendMfa(
   deps: AppDeps,
   { userId, challengeToken }: { userId: number; challengeToken: string | undefined },
@@ -118,6 +142,6 @@ export async function resendMfa(
   const challenge = await findChallenge(deps, challengeToken, userId);
   if (!challenge) throw badRequest('invalid_code');
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw badRequest('invalid_code');
+  if (!user?.mfaEnabled) throw badRequest('invalid_code');
   await sendLoginCode(deps, user, challenge.id);
 }

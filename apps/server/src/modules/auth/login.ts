@@ -1,5 +1,6 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import { eq } from 'drizzle-orm';
-import { loginChallenges, passkeys } from '../../db/schema/index';
+import { loginChallenges } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
@@ -12,11 +13,11 @@ import { findUserByIdentifier } from './credentials';
 import { type DeviceClaim, isDeviceOf } from './device-cookie';
 import { CHALLENGE_TTL_MS, sendLoginCode } from './login-mfa';
 import { passwords } from './passwords';
+import { secondFactorMethods } from './second-factor';
 import { createSession, type NewSession } from './sessions';
 import { refuseThrottled } from './throttle-log';
 
 /** The ways the second step of a sign-in can be answered (DESIGN.md §7.3 `methods`). */
-export type SecondFactorMethod = 'email' | 'passkey';
 
 const MINUTE = 60_000;
 /**
@@ -50,7 +51,7 @@ function failureBuckets(
   ];
 }
 
-/** The password step: a session, or, with 2FA on, an e-mailed code and a challenge token. */
+/** The password step: a session, or, with 2FA on, a challenge token (and an e-mailed code when that is the first method). */
 export async function login(
   deps: AppDeps,
   {
@@ -69,7 +70,7 @@ export async function login(
   },
 ): Promise<
   | { kind: 'session'; user: UserRow; session: NewSession }
-  | { kind: 'mfa'; user: UserRow; challengeToken: string; methods: SecondFactorMethod[] }
+  | { kind: 'mfa'; user: UserRow; challengeToken: string; methods: MfaMethod[] }
 > {
   const { db, clock, limiter } = deps;
   if (!identifier.trim() || !password) throw badRequest('missing_credentials');
@@ -115,8 +116,9 @@ export async function login(
   // Only failures count: the right password gives its try back.
   await reservation.release();
 
-  if (user.mfaEnabled) {
-    // The password step sets no session: only the e-mailed code will.
+  const methods = await secondFactorMethods(deps, user);
+  if (methods.length > 0) {
+    // The password step sets no session: only the second factor will.
     const challengeToken = randomToken();
     const now = clock.now();
     const [challenge] = await db
@@ -128,20 +130,16 @@ export async function login(
         expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
       })
       .returning({ id: loginChallenges.id });
-    try {
-      await sendLoginCode(deps, user, challenge!.id);
-    } catch (error) {
-      await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge!.id));
-      throw error;
+    // With the app on, its code is asked first: mail goes out only on „Wyślij kod e-mailem”.
+    if (methods[0] === 'email') {
+      try {
+        await sendLoginCode(deps, user, challenge!.id);
+      } catch (error) {
+        await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge!.id));
+        throw error;
+      }
     }
     await recordSecurityEvent(deps, { event: 'mfa_challenge', userId: user.id, meta });
-    // A user with passkeys may answer the second step with one instead of the code.
-    const [passkey] = await db
-      .select({ id: passkeys.id })
-      .from(passkeys)
-      .where(eq(passkeys.userId, user.id))
-      .limit(1);
-    const methods: SecondFactorMethod[] = passkey ? ['email', 'passkey'] : ['email'];
     return { kind: 'mfa', user, challengeToken, methods };
   }
 

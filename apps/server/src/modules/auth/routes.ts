@@ -88,6 +88,7 @@ export async function authRoutes(app: FastifyInstance) {
     const meta = requestMeta(request);
     const { user, session } = await auth.verifyMfa({
       ...input,
+      method: input.method ?? 'email',
       challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
       meta,
     });
@@ -98,14 +99,18 @@ export async function authRoutes(app: FastifyInstance) {
     return { ok: true, user: toPublicUser(user) };
   });
 
-  app.post('/api/auth/mfa/resend', async (request) => {
-    const input = parse(MfaResendSchema, request.body);
-    await auth.resendMfa({
-      userId: input.userId,
-      challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
+  // „Wyślij kod e-mailem” (send-email) when the app is the first method; resend otherwise.
+  // Both send under the same per-address send limits and need the challenge cookie.
+  for (const path of ['/api/auth/mfa/resend', '/api/auth/mfa/send-email']) {
+    app.post(path, async (request) => {
+      const input = parse(MfaResendSchema, request.body);
+      await auth.resendMfa({
+        userId: input.userId,
+        challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
+      });
+      return { ok: true };
     });
-    return { ok: true };
-  });
+  }
 
   app.post('/api/auth/logout', async (request, reply) => {
     const session = await currentSession(request, reply);

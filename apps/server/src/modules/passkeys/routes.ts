@@ -13,9 +13,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import {
+  alertIfNewBrowser,
   baseCookieOptions,
   cookieName,
   type NewSession,
+  readDeviceCookie,
   requireUser,
   setDeviceCookie,
   setSessionCookie,
@@ -40,9 +42,19 @@ export async function passkeyRoutes(app: FastifyInstance) {
     userId,
     challengeToken: request.cookies[challengeCookie],
   });
-  /** Signed in, exactly as after a password login. */
-  const signedIn = (reply: FastifyReply, user: UserRow, session: NewSession) => {
+  /** Signed in, exactly as after a password login (a browser new to the account alerts the owner). */
+  const signedIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    session: NewSession,
+  ) => {
     setSessionCookie(reply, config, session, session.isPersistent);
+    void alertIfNewBrowser(deps, {
+      user,
+      device: readDeviceCookie(request, config),
+      meta: requestMeta(request),
+    });
     setDeviceCookie(reply, config, user);
     return { user: toPublicUser(user) };
   };
@@ -95,7 +107,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       rememberMe: input.remember_me ?? false,
       meta: requestMeta(request),
     });
-    return signedIn(reply, user, session);
+    return signedIn(request, reply, user, session);
   });
 
   app.post('/api/auth/mfa/passkey/options', async (request) => {
@@ -112,6 +124,6 @@ export async function passkeyRoutes(app: FastifyInstance) {
       meta: requestMeta(request),
     });
     reply.clearCookie(challengeCookie, baseCookieOptions(config));
-    return { ok: true, ...signedIn(reply, user, session) };
+    return { ok: true, ...signedIn(request, reply, user, session) };
   });
 }

@@ -7,10 +7,12 @@ import { currentSession, endUserSessions, requireUser } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 import { profileSecurityRoutes } from './security-routes';
 import { createProfileService } from './service';
+import { totpRoutes } from './totp-routes';
 
 export async function profileRoutes(app: FastifyInstance) {
   const profile = createProfileService(app.deps);
   await profileSecurityRoutes(app);
+  await totpRoutes(app);
 
   app.post('/api/profile/username', async (request, reply) => {
     const user = await requireUser(request, reply);

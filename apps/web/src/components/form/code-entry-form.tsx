@@ -43,6 +43,7 @@ export function CodeEntryForm({
   entry,
   name,
   fieldLabel,
+  fieldInputMode,
   intro,
   submitLabel,
   submitPendingLabel = 'Sprawdzanie…',
@@ -57,6 +58,7 @@ export function CodeEntryForm({
   /** The form's accessible name. */
   name: { 'aria-label': string } | { 'aria-labelledby': string };
   fieldLabel?: string;
+  fieldInputMode?: 'numeric' | 'text';
   intro?: ReactNode;
   submitLabel: string;
   submitPendingLabel?: string;
@@ -83,6 +85,7 @@ export function CodeEntryForm({
         <CodeField
           ref={inputRef}
           label={fieldLabel}
+          inputMode={fieldInputMode}
           digitsOnly={entry.isDigitsOnly}
           value={entry.code}
           onChange={entry.setCode}

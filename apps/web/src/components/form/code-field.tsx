@@ -16,6 +16,7 @@ export function CodeField({
   error,
   digitsOnly = false,
   label = 'Kod z e-maila',
+  inputMode = 'numeric',
   ref,
 }: {
   value: string;
@@ -23,6 +24,8 @@ export function CodeField({
   error?: string | null;
   digitsOnly?: boolean;
   label?: string;
+  /** 'text' for codes with letters (recovery codes), so phones show the full keyboard. */
+  inputMode?: 'numeric' | 'text';
   ref?: Ref<HTMLInputElement>;
 }) {
   return (
@@ -30,7 +33,7 @@ export function CodeField({
       label={label}
       name="code"
       type="text"
-      inputMode="numeric"
+      inputMode={inputMode}
       autoComplete="one-time-code"
       required
       ref={ref}

@@ -1,3 +1,4 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import type { PublicUser } from '@studio/shared/types';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import { pageMeta } from '~/lib/page-meta';
 import { takeReturnPath, useCurrentUser, useSessionActions } from '~/lib/session';
 import { isMfaRequired } from './api/login';
 import { signInWithPasskey, verifyWithPasskey } from './api/passkey-sign-in';
+import { LoginAppCodeForm } from './components/login-app-code-form';
 import { LoginCodeForm } from './components/login-code-form';
 import { LoginForm } from './components/login-form';
 import { PasskeyButton } from './components/passkey-button';
@@ -22,7 +24,7 @@ export function meta() {
 
 type Step =
   | { kind: 'credentials' }
-  | { kind: 'code'; userId: number; rememberMe: boolean; hasPasskey: boolean };
+  | { kind: 'code'; userId: number; rememberMe: boolean; methods: readonly MfaMethod[] };
 
 export default function LoginRoute() {
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -65,7 +67,7 @@ export default function LoginRoute() {
                 kind: 'code',
                 userId: result.user_id,
                 rememberMe: input.rememberMe,
-                hasPasskey: result.methods?.includes('passkey') ?? false,
+                methods: result.methods ?? ['email'],
               });
               return;
             }
@@ -74,13 +76,23 @@ export default function LoginRoute() {
         />
       ) : (
         <>
-          <LoginCodeForm
-            userId={step.userId}
-            rememberMe={step.rememberMe}
-            onVerified={finish}
-            onBack={() => setStep({ kind: 'credentials' })}
-          />
-          {step.hasPasskey ? (
+          {step.methods.includes('totp') ? (
+            <LoginAppCodeForm
+              userId={step.userId}
+              rememberMe={step.rememberMe}
+              methods={step.methods}
+              onVerified={finish}
+              onBack={() => setStep({ kind: 'credentials' })}
+            />
+          ) : (
+            <LoginCodeForm
+              userId={step.userId}
+              rememberMe={step.rememberMe}
+              onVerified={finish}
+              onBack={() => setStep({ kind: 'credentials' })}
+            />
+          )}
+          {step.methods.includes('passkey') ? (
             <div className="mt-4">
               <PasskeyButton
                 label="Użyj klucza dostępu"

@@ -21,6 +21,7 @@ import { ExportDataSection } from './components/export-data-section';
 import { NotificationsForm } from './components/notifications-form';
 import { PasskeysSection } from './components/passkeys-section';
 import { SessionsSection } from './components/sessions-section';
+import { TotpSection } from './components/totp-section';
 import { UsernameForm } from './components/username-form';
 
 export function meta() {
@@ -184,6 +185,10 @@ function Profile({ user }: { user: PublicUser }) {
             {user.mfa_enabled ? 'Wyłącz 2FA' : 'Włącz 2FA'}
           </PendingButton>
           <FormError message={mfaError} />
+        </section>
+
+        <section className={sectionClass} aria-labelledby="totp-heading">
+          <TotpSection />
         </section>
 
         <section className={sectionClass} aria-labelledby="passkeys-heading">

@@ -1,3 +1,4 @@
+import type { MfaMethod } from '@studio/shared/totp';
 import type { PublicUser } from '@studio/shared/types';
 import { api } from '~/lib/api-client';
 
@@ -7,16 +8,11 @@ export interface LoginInput {
   rememberMe: boolean;
 }
 
-/** How the second step can be answered (DESIGN.md §7.3). */
-export type SecondFactorMethod = 'email' | 'totp' | 'recovery' | 'passkey';
-
-interface MfaRequired {
-  mfa_required: true;
-  user_id: number;
-  methods?: SecondFactorMethod[];
-}
-
-/** Either a session was started, or 2FA needs the e-mailed code (the server also set a pending cookie). */
+/**
+ * Either a session was started, or 2FA needs a second step (the server also set
+ * a pending cookie); `methods` lists the ways to answer it (DESIGN.md §7.3).
+ */
+export type MfaRequired = { mfa_required: true; user_id: number; methods?: MfaMethod[] };
 export type LoginResult = { user: PublicUser } | MfaRequired;
 
 export const login = (input: LoginInput) => api.post<LoginResult>('/api/auth/login', input);

@@ -1,0 +1,47 @@
+import { type SecurityStatusAnswer, TotpCodeBodySchema } from '@studio/shared/totp';
+import type { FastifyInstance } from 'fastify';
+import { requestMeta } from '../../lib/request-meta';
+import { parse } from '../../lib/validate';
+import { countRecoveryCodesLeft, isTotpEnabled, requireUser } from '../auth/index';
+import { regenerateRecoveryCodes } from './recovery-codes-regenerate';
+import { confirmTotp } from './totp-confirm';
+import { disableTotp } from './totp-disable';
+import { setupTotp } from './totp-setup';
+
+/** The authenticator app and recovery codes in the profile (DESIGN.md §7.3). */
+export async function totpRoutes(app: FastifyInstance) {
+  const { deps } = app;
+
+  app.get('/api/profile/security', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const answer: SecurityStatusAnswer = {
+      totp_enabled: await isTotpEnabled(deps.db, user.id),
+      recovery_codes_left: await countRecoveryCodesLeft(deps.db, user.id),
+    };
+    return answer;
+  });
+
+  app.post('/api/profile/totp/setup', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    return setupTotp(deps, { user });
+  });
+
+  app.post('/api/profile/totp/confirm', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const { code } = parse(TotpCodeBodySchema, request.body);
+    return confirmTotp(deps, { user, code, meta: requestMeta(request) });
+  });
+
+  app.post('/api/profile/totp/disable', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const { code } = parse(TotpCodeBodySchema, request.body);
+    await disableTotp(deps, { user, code, meta: requestMeta(request) });
+    return { ok: true };
+  });
+
+  app.post('/api/profile/recovery-codes', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const { code } = parse(TotpCodeBodySchema, request.body);
+    return regenerateRecoveryCodes(deps, { user, code, meta: requestMeta(request) });
+  });
+}
