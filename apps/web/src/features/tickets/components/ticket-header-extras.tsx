@@ -2,6 +2,7 @@ import type { AssigneeOption } from '../hooks/use-assignee-options';
 import type { TicketEditing } from '../hooks/use-ticket-editing';
 import type { TicketSummary } from '../lib/selection';
 import { AssignControl } from './assign-control';
+import { InquiryContact } from './inquiry-contact';
 import { WaitingLabel } from './ticket-row-details';
 import { TicketSubject } from './ticket-subject';
 
@@ -33,6 +34,7 @@ export function TicketHeaderExtras({
         isSaving={editing.isRenaming}
         onSave={editing.rename}
       />
+      {isAdmin && <InquiryContact ticket={ticket} />}
       {isAdmin && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs">
           <WaitingLabel ticket={ticket} />
