@@ -23,6 +23,10 @@ export interface TicketSummary {
   last_activity_at: string;
   /** Start of the newest message, when the server sends it. */
   last_message_preview?: string;
+  /** Staff only, on a ticket that began as an inquiry without an account (DESIGN.md §7.6). */
+  contact_name?: string;
+  contact_email?: string;
+  guest?: boolean;
 }
 
 /** `null` means "nothing chosen yet": the next resolution applies the start-up order. */
