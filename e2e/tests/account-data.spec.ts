@@ -228,7 +228,7 @@ test('a user downloads their data as a ZIP, deletes the account with the e-maile
   await page.goto('/login');
   await page.getByLabel('Nazwa użytkownika lub email').fill(account.email);
   await page.getByLabel('Hasło', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Niepoprawny' })).toHaveText(
     'Niepoprawny email lub hasło',
   );

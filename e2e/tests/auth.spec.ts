@@ -54,7 +54,7 @@ async function logIn(page: Page, identifier: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Nazwa użytkownika lub email').fill(identifier);
   await page.getByLabel('Hasło', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
 }
 
 async function logOut(page: Page) {
@@ -168,7 +168,7 @@ test('login: a wrong password is refused, the right one lands on /contact', asyn
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Hasło', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
   await expect(page).toHaveURL(/\/contact/);
   expect((await me(page)).status()).toBe(200);
 });
@@ -177,7 +177,7 @@ test('login: empty fields are required and the page links to reset and registrat
   page,
 }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
   await expect(page.getByText('To pole jest wymagane')).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Nie pamiętasz hasła?' })).toHaveAttribute(
     'href',
@@ -319,7 +319,7 @@ test('password reset through the e-mailed link: new password works, old sessions
   await logIn(page, account.username, account.password);
   await expect(page.getByRole('alert')).toContainText('Niepoprawny email lub hasło');
   await page.getByLabel('Hasło', { exact: true }).fill(newPassword);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
   await expect(page).toHaveURL(/\/contact/);
 
   // The link is single use.
@@ -509,7 +509,7 @@ test.describe('screenshots', () => {
     await page.goto('/login');
     await page.getByLabel('Nazwa użytkownika lub email').fill(`${unique('brak')}@example.test`);
     await page.getByLabel('Hasło', { exact: true }).fill('zle-haslo-1');
-    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('Niepoprawny email lub hasło');
     await shootHere(page, 'auth-login-error');
   });

@@ -69,7 +69,7 @@ async function passwordStep(page: Page, username: string) {
   await page.goto('/login');
   await page.getByLabel('Nazwa użytkownika lub email').fill(username);
   await page.getByLabel('Hasło', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
 }
 
 test.beforeEach(async ({ page }) => {
