@@ -129,7 +129,7 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   const noteField = a.getByLabel('Treść notatki wewnętrznej');
   await expect(noteField).toBeFocused();
   await a.keyboard.type(NOTE);
-  await a.keyboard.press('Enter');
+  await a.keyboard.press('Control+Enter');
   const note = messages(a).filter({ hasText: NOTE });
   await expect(note).toHaveAttribute('data-internal', 'true');
   await expect(note.getByTestId('note-tag')).toBeVisible();
@@ -150,7 +150,7 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
     `Dzień dobry ${customer.account.username}, sprawdzamy zgłoszenie #1.`,
   );
   await expect(replyField).toBeFocused();
-  await a.keyboard.press('Enter');
+  await a.keyboard.press('Control+Enter');
   await expect(messages(c).filter({ hasText: 'sprawdzamy zgłoszenie #1' })).toBeVisible();
   // The answer moved the ticket out of „Czeka na nas”; it stays open, the reply field focused.
   await expect(a.getByRole('button', { name: /^Czeka na nas\s*,\s*0/ })).toBeVisible();
