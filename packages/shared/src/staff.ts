@@ -84,6 +84,13 @@ export const CustomerPanelAnswerSchema = z.object({
   }),
 });
 
+// ── Staff list ──────────────────────────────────────────────────────────────
+
+/** `GET /api/admin/staff`: every admin, by name, for the assignment list (an addition to §7.2). */
+export const StaffListAnswerSchema = z.object({
+  staff: z.array(z.object({ id: Id, username: z.string() })),
+});
+
 // ── Statistics ──────────────────────────────────────────────────────────────
 
 export const STATS_DAYS_DEFAULT = 30;
@@ -120,5 +127,6 @@ export type SavedReply = z.infer<typeof SavedReplySchema>;
 export type SavedReplyListAnswer = z.infer<typeof SavedReplyListAnswerSchema>;
 export type DeletedSavedReplyAnswer = z.infer<typeof DeletedSavedReplyAnswerSchema>;
 export type CustomerPanelAnswer = z.infer<typeof CustomerPanelAnswerSchema>;
+export type StaffListAnswer = z.infer<typeof StaffListAnswerSchema>;
 export type StatsQuery = z.infer<typeof StatsQuerySchema>;
 export type StatsAnswer = z.infer<typeof StatsAnswerSchema>;

@@ -8,6 +8,7 @@ import {
   SavedReplyListAnswerSchema,
   SavedReplyPatchSchema,
   SavedReplySchema,
+  StaffListAnswerSchema,
   StatsAnswerSchema,
   StatsQuerySchema,
   TicketViewsAnswerSchema,
@@ -117,6 +118,17 @@ export const staffOperations: ApiOperation[] = [
     answers: {
       200: { description: 'Deleted.', schema: DeletedSavedReplyAnswerSchema },
       ...refusals([401, 403, 404], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/staff',
+    tag: 'staff',
+    session: true,
+    summary: 'Every admin, for the assignment list (staff)',
+    answers: {
+      200: { description: 'The admins, by name.', schema: StaffListAnswerSchema },
+      ...refusals([401, 403], { 403: STAFF_ONLY }),
     },
   },
   {

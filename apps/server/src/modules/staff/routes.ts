@@ -7,6 +7,7 @@ import {
   SavedReplyIdParamSchema,
   type SavedReplyListAnswer,
   SavedReplyPatchSchema,
+  type StaffListAnswer,
   type StatsAnswer,
   StatsQuerySchema,
 } from '@studio/shared/staff';
@@ -23,6 +24,7 @@ import {
   listSavedReplies,
   updateSavedReply,
 } from './saved-replies';
+import { listStaff } from './staff-list';
 import { ticketStats } from './stats';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -68,6 +70,12 @@ export async function staffRoutes(app: FastifyInstance) {
     await requireAdmin(request, reply);
     await deleteSavedReply(deps, idParam(request, SavedReplyIdParamSchema));
     const answer: DeletedSavedReplyAnswer = { ok: true };
+    return answer;
+  });
+
+  app.get('/api/admin/staff', async (request, reply) => {
+    await requireAdmin(request, reply);
+    const answer: StaffListAnswer = await listStaff(deps);
     return answer;
   });
 

@@ -131,6 +131,22 @@ describe('customer panel', () => {
   });
 });
 
+describe('staff list', () => {
+  it('lists every admin by name for the assignment list; 403 for customers', async () => {
+    const { app, alice, admin } = await world();
+    const other = await quickUser(app, { username: 'Ania', isAdmin: true });
+    const listed = await admin.client.get('/api/admin/staff');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      staff: [
+        { id: other.user.id, username: 'Ania' },
+        { id: admin.user.id, username: 'Obsluga' },
+      ],
+    });
+    expect((await alice.client.get('/api/admin/staff')).statusCode).toBe(403);
+  });
+});
+
 describe('statistics', () => {
   it('counts open and waiting tickets, first-response percentiles and every Warsaw day', async () => {
     // 23:30 UTC on 9 March is 00:30 on 10 March in Warsaw.

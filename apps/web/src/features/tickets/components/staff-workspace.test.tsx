@@ -87,6 +87,14 @@ function stubStaffApi() {
     if (call.url === '/api/tickets/5/assignee' && call.method === 'PATCH') {
       return json(200, { id: 5, assignee: { id: 1, username: 'wsparcie' } });
     }
+    if (call.url === '/api/admin/staff') {
+      return json(200, {
+        staff: [
+          { id: 9, username: 'Bartek' },
+          { id: 1, username: 'wsparcie' },
+        ],
+      });
+    }
     if (call.url === '/api/saved-replies') {
       return json(200, {
         saved_replies: [
@@ -335,6 +343,20 @@ describe('saved replies', () => {
     key(field, '/');
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('assignment', () => {
+  it('offers every admin from the staff list, not only those the screen has seen', async () => {
+    await openScreen();
+    const select = (await screen.findByLabelText('Przypisane do')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.textContent)).toEqual([
+        'Nieprzypisane',
+        'Bartek',
+        'wsparcie (Ty)',
+      ]),
+    );
   });
 });
 

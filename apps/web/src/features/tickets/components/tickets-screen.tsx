@@ -84,6 +84,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const me = { id: user.id, username: user.username };
   const editing = useTicketEditing({ ticket: selectedTicket });
   const assigneeOptions = useAssigneeOptions({
+    enabled: isAdmin,
     me,
     tickets: open.tickets,
     messages: thread.messages,
