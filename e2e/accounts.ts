@@ -46,18 +46,24 @@ export async function logInViaApi(
   });
 }
 
-/** The one admin of the run: logs in, or registers it the first time. */
-export async function ensureAdmin(request: APIRequestContext) {
-  const login = await logInViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+/** The shared admin of the run (specs that post a lot have their own, see ADMIN_EMAILS in run.mjs). */
+export const SHARED_ADMIN = { username: 'studioadmin', email: ADMIN_EMAIL };
+
+/** Logs an admin in, or registers it the first time. */
+export async function ensureAdmin(
+  request: APIRequestContext,
+  admin: { username: string; email: string } = SHARED_ADMIN,
+) {
+  const login = await logInViaApi(request, admin.email, ADMIN_PASSWORD);
   if (login.ok()) return;
   const verified = await registerViaApi(request, {
-    username: 'studioadmin',
-    email: ADMIN_EMAIL,
+    username: admin.username,
+    email: admin.email,
     password: ADMIN_PASSWORD,
   });
   if (!verified.ok()) {
     // Registered meanwhile by another worker: log in with the shared password.
-    const retry = await logInViaApi(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const retry = await logInViaApi(request, admin.email, ADMIN_PASSWORD);
     expect(retry.ok(), await retry.text()).toBe(true);
   }
   const me = await (await request.get('/api/auth/me')).json();

@@ -97,8 +97,9 @@ const server = spawn(process.execPath, [serverMain], {
     DATA_DIR: dataDir,
     WEB_DIR: webDir,
     NODE_ENV: 'development',
-    // email-reply.spec.ts has its own staff account: the shared one's per-minute message budget is spent by the other specs.
-    ADMIN_EMAILS: 'admin@studio.test,mail-admin@studio.test',
+    // email-reply.spec.ts and staff-workspace.spec.ts have their own staff accounts: the shared
+    // one's per-minute message budget is spent by contact.spec.ts when they run at once.
+    ADMIN_EMAILS: 'admin@studio.test,mail-admin@studio.test,triage-admin@studio.test',
     // Every browser test registers from 127.0.0.1: more accounts an hour than one real client may.
     ADDRESS_MAIL_RECIPIENTS_PER_HOUR: '1000',
     // Every spec signs in, guesses wrong codes and passwords from 127.0.0.1.
