@@ -12,7 +12,7 @@ import {
 } from '../../../test/inbound-mail-helpers';
 import { streamsOfTheTest } from '../../../test/stream-helpers';
 import { jpegWithExif, listen, loginAs, type SseEvent } from '../../../test/tickets-helpers';
-import { inboundMails, ticketEvents, ticketMessages, tickets } from '../../db/schema/index';
+import { inboundMails, ticketEvents, ticketMessages, tickets, users } from '../../db/schema/index';
 import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
 import type { WatcherOptions } from './imap-watcher';
@@ -196,6 +196,37 @@ describe.skipIf(!available)('inbound mail against a real IMAP server (Dovecot)',
     expect((await messagesOf(app, created?.id ?? 0))[0]?.body).toBe('Nie mogę zapłacić 💳');
     expect(await rowCount(app, inboundMails)).toBe(1);
     expect(await dovecot.count(FOR_STAFF)).toBe(1);
+  });
+
+  it('a new mail from a guest (an inquiry’s account, no password) opens a ticket for the guest', async () => {
+    const { app, clock } = await world();
+    const now = clock.now();
+    const [guest] = await app.deps.db
+      .insert(users)
+      .values({
+        username: 'ewa-nowak',
+        email: 'ewa@example.com',
+        passwordHash: null,
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await dovecot.append(
+      await rawMail({
+        from: 'Ewa Nowak <ewa@example.com>',
+        subject: 'Wycena',
+        text: 'Ile to kosztuje?',
+      }),
+    );
+    await inboxEmptied();
+    const [created] = await app.deps.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.ownerId, guest?.id ?? 0));
+    expect(created).toBeDefined();
+    expect((await messagesOf(app, created?.id ?? 0))[0]?.body).toBe('Ile to kosztuje?');
+    expect(await dovecot.count(PROCESSED)).toBeGreaterThanOrEqual(1);
   });
 
   it('attachments go through the upload checks: the image is re-encoded, a refused type is named', async () => {
