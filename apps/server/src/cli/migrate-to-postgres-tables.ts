@@ -176,14 +176,18 @@ export async function checkTable(db: Db, table: TableInfo): Promise<TableCheck> 
  * ids of deleted messages included, which browsers may still hold.
  */
 export async function copySequences(source: Db, target: Db): Promise<number> {
-  const serials = await rowsOf<{ table_name: string; column_name: string; seq: string }>(
+  const serials = await rowsOf<{ table_name: string; column_name: string; seq: string | null }>(
     source,
     sql`select table_name, column_name,
           pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
         from information_schema.columns
         where table_schema = 'public' and column_default like 'nextval(%'`,
   );
-  for (const serial of serials) {
+  // A column whose default takes from a sequence it does not own has no serial sequence (null).
+  const owned = serials.filter(
+    (serial): serial is typeof serial & { seq: string } => serial.seq !== null,
+  );
+  for (const serial of owned) {
     const [state] = await rowsOf<{ last: string; called: boolean }>(
       source,
       sql.raw(`select last_value::text as last, is_called as called from ${serial.seq}`),
@@ -197,5 +201,34 @@ export async function copySequences(source: Db, target: Db): Promise<number> {
           from ${sql.identifier(serial.table_name)}`,
     );
   }
-  return serials.length;
+  return owned.length + (await copyStandaloneSequences(source, target, owned));
+}
+
+/**
+ * Sequences no column owns (e.g. `ticket_number_seq`, the studio-wide ticket
+ * number, which a column only uses as its default): their state is copied as it
+ * stood, since the rows that took numbers from them were copied too.
+ */
+async function copyStandaloneSequences(
+  source: Db,
+  target: Db,
+  owned: readonly { seq: string }[],
+): Promise<number> {
+  const ownedNames = new Set(owned.map((serial) => serial.seq.replace(/^public\./, '')));
+  const all = await rowsOf<{ name: string }>(
+    source,
+    sql`select sequence_name as name from information_schema.sequences where sequence_schema = 'public'`,
+  );
+  const standalone = all.filter((sequence) => !ownedNames.has(sequence.name));
+  for (const sequence of standalone) {
+    const [state] = await rowsOf<{ last: string; called: boolean }>(
+      source,
+      sql.raw(`select last_value::text as last, is_called as called from ${quote(sequence.name)}`),
+    );
+    if (!state) continue;
+    await target.execute(
+      sql`select setval(${quote(sequence.name)}, ${state.last}::bigint, ${state.called})`,
+    );
+  }
+  return standalone.length;
 }
