@@ -1,8 +1,7 @@
+import { escapeHtml } from '../lib/escape-html';
 import type { MailMessage } from './transport';
 
 /** Polish e-mails, plain text plus HTML (DESIGN.md §4). */
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function layout(
   title: string,

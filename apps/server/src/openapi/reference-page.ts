@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../lib/escape-html';
 import type { OpenApiDocument } from './document';
 
 type JsonObject = Record<string, unknown>;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Backticks of the descriptions become <code>; nothing else of Markdown is needed. */
 const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../../lib/escape-html';
 import type { OutboxEntry } from '../../mail/transport';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const OUTCOMES: Record<string, string> = {
   stored: 'Odpowiedź trafiła do zgłoszenia.',

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/escape-html';
 import type { MailMessage } from '../../mail/transport';
 import type { PendingTicketMail } from './choose-what-to-send';
 import { type MailWording, notificationWording, unlinkedName } from './mail';
@@ -15,8 +16,6 @@ export interface TicketMailParts {
   earlier: string[];
   unsubscribeUrl: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', {
   dateStyle: 'long',

@@ -1,9 +1,9 @@
 import { countOf, plural } from '@studio/shared/plural';
+import { escapeHtml } from '../../lib/escape-html';
 import type { MailMessage } from '../../mail/transport';
 
 /** Polish notification e-mails (plain text plus HTML). */
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const footer =
   'Powiadomienia e-mail możesz wyłączyć w ustawieniach profilu. Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.';
 
