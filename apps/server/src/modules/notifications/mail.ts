@@ -62,24 +62,6 @@ export const notificationWording = {
   },
 };
 
-export const notificationMails = {
-  staffReply: (input: { to: string; seq: number; count: number; link: string }) => {
-    const { subject, intro } = notificationWording.staffReply(input);
-    return buildNotificationMail(input.to, subject, intro, input.link);
-  },
-  customerMessage: (input: {
-    to: string;
-    username: string;
-    seq: number;
-    count: number;
-    isNewTicket: boolean;
-    link: string;
-  }) => {
-    const { subject, intro } = notificationWording.customerMessage(input);
-    return buildNotificationMail(input.to, subject, intro, input.link);
-  },
-};
-
 /**
  * A username with a zero-width space after each dot, so mail clients do not
  * turn a domain-like name made before the rule (`www.bank-pl.com`) into a

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, registerUser } from '../../../test/helpers';
-import { notificationMails } from '../notifications/mail';
+import type { PendingTicketMail } from '../notifications/choose-what-to-send';
+import { composeTicketMail } from '../notifications/compose';
 
 /** Finding 31: names that read as a web address, or mix alphabets, are refused. */
 
@@ -41,13 +42,23 @@ describe('usernames (finding 31)', () => {
   });
 
   it('staff e-mails show an older domain-like name without a linkable address', () => {
-    const mail = notificationMails.customerMessage({
-      to: 'staff@example.com',
-      username: 'www.mbank-logowanie.pl',
-      seq: 3,
-      count: 1,
+    const pending: PendingTicketMail = {
+      ticket: { id: 3, seq: 3, ownerId: 1, owner: 'www.mbank-logowanie.pl' },
+      recipient: { id: 2, email: 'staff@example.com' },
+      isOwner: false,
+      unreadCount: 1,
+      messageIds: [],
+      newestMessageId: 1,
       isNewTicket: true,
-      link: 'http://localhost:3000/contact?ticket=3',
+      isGuest: false,
+    };
+    const mail = composeTicketMail(pending, {
+      publicUrl: 'http://localhost:3000',
+      replyTo: undefined,
+      messages: [],
+      messageId: '<1@localhost>',
+      earlier: [],
+      unsubscribeUrl: 'http://localhost:3000/unsubscribe',
     });
     expect(mail.subject).not.toContain('www.mbank-logowanie.pl');
     expect(mail.subject).toContain('www.\u200Bmbank-logowanie.\u200Bpl');
