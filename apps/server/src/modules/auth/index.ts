@@ -7,6 +7,7 @@ export { addressBucket, countRecipient, reserveForAddress } from './address-limi
 export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
 export { assertStrongPassword, findUserByEmail } from './credentials';
 export { readDeviceCookie, setDeviceCookie } from './device-cookie';
+export { finishSignIn } from './finish-sign-in';
 export {
   currentSession,
   requireAdmin,

@@ -15,6 +15,7 @@ import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import { recordSecurityEvent } from '../security-log/index';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
+import { finishSignIn } from './finish-sign-in';
 import { currentSession, requireUser, toPublicUser } from './guards';
 import { createAuthService } from './service';
 import {
@@ -26,7 +27,6 @@ import {
   type NewSession,
   setSessionCookie,
 } from './sessions';
-import { alertIfNewBrowser } from './sign-in-alert';
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app.deps;
@@ -77,26 +77,19 @@ export async function authRoutes(app: FastifyInstance) {
       });
       return { mfa_required: true, user_id: result.user.id, methods: result.methods };
     }
-    startSession(reply, result.session);
-    void alertIfNewBrowser(app.deps, { user: result.user, device, meta });
-    setDeviceCookie(reply, config, result.user);
-    return { user: toPublicUser(result.user) };
+    return { user: finishSignIn(app.deps, request, reply, result) };
   });
 
   app.post('/api/auth/mfa/verify', async (request, reply) => {
     const input = parse(MfaVerifySchema, request.body);
-    const meta = requestMeta(request);
-    const { user, session } = await auth.verifyMfa({
+    const signedIn = await auth.verifyMfa({
       ...input,
       method: input.method ?? 'email',
       challengeToken: request.cookies[cookieName(config, CHALLENGE_COOKIE)],
-      meta,
+      meta: requestMeta(request),
     });
     reply.clearCookie(cookieName(config, CHALLENGE_COOKIE), baseCookieOptions(config));
-    startSession(reply, session);
-    void alertIfNewBrowser(app.deps, { user, device: readDeviceCookie(request, config), meta });
-    setDeviceCookie(reply, config, user);
-    return { ok: true, user: toPublicUser(user) };
+    return { ok: true, user: finishSignIn(app.deps, request, reply, signedIn) };
   });
 
   // „Wyślij kod e-mailem” (send-email) when the app is the first method; resend otherwise.

@@ -13,15 +13,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import {
-  alertIfNewBrowser,
   baseCookieOptions,
   cookieName,
+  finishSignIn,
   type NewSession,
-  readDeviceCookie,
   requireUser,
-  setDeviceCookie,
-  setSessionCookie,
-  toPublicUser,
   type UserRow,
 } from '../auth/index';
 import { addPasskey } from './add-passkey';
@@ -42,22 +38,13 @@ export async function passkeyRoutes(app: FastifyInstance) {
     userId,
     challengeToken: request.cookies[challengeCookie],
   });
-  /** Signed in, exactly as after a password login (a browser new to the account alerts the owner). */
+  /** Signed in, exactly as after a password login. */
   const signedIn = (
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
     session: NewSession,
-  ) => {
-    setSessionCookie(reply, config, session, session.isPersistent);
-    void alertIfNewBrowser(deps, {
-      user,
-      device: readDeviceCookie(request, config),
-      meta: requestMeta(request),
-    });
-    setDeviceCookie(reply, config, user);
-    return { user: toPublicUser(user) };
-  };
+  ) => ({ user: finishSignIn(deps, request, reply, { user, session }) });
 
   app.post('/api/profile/passkeys/options', async (request, reply) => {
     const user = await requireUser(request, reply);
