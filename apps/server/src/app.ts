@@ -11,6 +11,7 @@ import { users } from './db/schema/index';
 import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus, SESSION_CHANNEL, type SessionEvent } from './events/bus';
 import { RedisEventBus } from './events/redis-bus';
+import { BackgroundWork } from './lib/background-work';
 import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
@@ -162,9 +163,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     bus,
     sessionCache,
+    background: new BackgroundWork(),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    // Before the mailer and database close: the work it waits for uses them.
+    await deps.background.drain();
     await stopForgetting();
     mailer.close();
     limiterRedis?.disconnect();

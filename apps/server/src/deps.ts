@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { UserRow } from './db/types';
 import type { EventBus, SessionEvent } from './events/bus';
+import type { BackgroundWork } from './lib/background-work';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Mailer } from './mail/transport';
@@ -17,6 +18,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   bus: EventBus;
   sessionCache: SessionCacheStore;
+  /** Work answered before it finished; the app waits for it on close. */
+  background: BackgroundWork;
 }
 
 export interface CachedSession {

@@ -7,10 +7,15 @@ import type { MailMessage } from './transport';
  * A notice that cannot be sent is logged; the change it reports stands.
  * Answers the send's promise (it never rejects) for callers that want to wait.
  */
-export function sendNotice(deps: Pick<AppDeps, 'mailer' | 'log'>, message: MailMessage) {
-  return deps.mailer
-    .send(message)
-    .catch((error: unknown) =>
-      deps.log.warn({ err: error, subject: message.subject }, 'security notice not sent'),
-    );
+export function sendNotice(
+  deps: Pick<AppDeps, 'mailer' | 'log' | 'background'>,
+  message: MailMessage,
+) {
+  return deps.background.run(
+    deps.mailer
+      .send(message)
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, subject: message.subject }, 'security notice not sent'),
+      ),
+  );
 }

@@ -38,42 +38,44 @@ export async function requestPasswordReset(
     REQUEST_LIMITS,
   );
   if (wait > 0) throw rateLimited(wait);
-  const background = (async () => {
-    const user = await findUserByEmail(db, email);
-    // A guest (DESIGN.md §7.6) gets a password only by registering with its address.
-    if (!user || user.passwordHash === null) return;
-    const token = randomToken();
-    const now = clock.now();
-    const [row] = await db.transaction(async (tx) => {
-      // A new request voids the older links.
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-      return tx
-        .insert(passwordResetTokens)
-        .values({
-          tokenHash: sha256(token),
-          userId: user.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-        })
-        .returning({ id: passwordResetTokens.id });
-    });
-    // Built from PUBLIC_URL only: a forged Host header cannot redirect the link.
-    const link = `${config.publicUrl}/reset-password?token=${token}`;
-    try {
-      await mailer.send(mailTemplates.passwordReset(user.email, link));
-    } catch (error) {
-      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, row!.id));
-      throw error;
-    }
-    await recordSecurityEvent(deps, {
-      event: 'password_reset_requested',
-      userId: user.id,
-      meta,
-    });
-  })().catch((error) => deps.log.warn({ err: error }, 'password reset e-mail failed'));
+  const background = deps.background.run(
+    (async () => {
+      const user = await findUserByEmail(db, email);
+      // A guest (DESIGN.md §7.6) gets a password only by registering with its address.
+      if (!user || user.passwordHash === null) return;
+      const token = randomToken();
+      const now = clock.now();
+      const [row] = await db.transaction(async (tx) => {
+        // A new request voids the older links.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        return tx
+          .insert(passwordResetTokens)
+          .values({
+            tokenHash: sha256(token),
+            userId: user.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          })
+          .returning({ id: passwordResetTokens.id });
+      });
+      // Built from PUBLIC_URL only: a forged Host header cannot redirect the link.
+      const link = `${config.publicUrl}/reset-password?token=${token}`;
+      try {
+        await mailer.send(mailTemplates.passwordReset(user.email, link));
+      } catch (error) {
+        await db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, row!.id));
+        throw error;
+      }
+      await recordSecurityEvent(deps, {
+        event: 'password_reset_requested',
+        userId: user.id,
+        meta,
+      });
+    })().catch((error) => deps.log.warn({ err: error }, 'password reset e-mail failed')),
+  );
   return { background };
 }
 

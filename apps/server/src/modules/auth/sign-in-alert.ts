@@ -18,7 +18,7 @@ import { type DeviceClaim, isDeviceOf } from './device-cookie';
  * SMTP. Answers the send (never rejecting), or null when no alert is due.
  */
 export function alertIfNewBrowser(
-  deps: Pick<AppDeps, 'mailer' | 'log' | 'clock' | 'config'>,
+  deps: Pick<AppDeps, 'mailer' | 'log' | 'clock' | 'config' | 'background'>,
   input: { user: UserRow; device: DeviceClaim | undefined; meta: RequestMeta },
 ): Promise<void> | null {
   if (isDeviceOf(input.device, input.user)) return null;
