@@ -20,6 +20,11 @@ export interface TableInfo {
   /** ORDER BY for a stable row order on both engines (text compared byte-wise). */
   orderBy: string;
   hasBytea: boolean;
+  /**
+   * Kept by triggers on other tables (its comment starts with `derived:`): not
+   * copied, since copying those tables rebuilds it, but checked like the rest.
+   */
+  derived: boolean;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -58,6 +63,12 @@ export async function describeTables(db: Db): Promise<TableInfo[]> {
         from pg_constraint
         where contype = 'f' and connamespace = 'public'::regnamespace and conrelid <> confrelid`,
   );
+  const derived = await rowsOf<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
+          and obj_description(c.oid, 'pg_class') like 'derived:%'`,
+  );
   const tables = new Map<string, TableInfo>();
   for (const column of columns) {
     const table = tables.get(column.table_name) ?? {
@@ -65,6 +76,7 @@ export async function describeTables(db: Db): Promise<TableInfo[]> {
       columns: [],
       orderBy: '',
       hasBytea: false,
+      derived: derived.some((d) => d.name === column.table_name),
     };
     table.columns.push(`${column.column_name} ${column.data_type}`);
     table.hasBytea ||= column.data_type === 'bytea';

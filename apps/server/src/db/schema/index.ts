@@ -4,5 +4,6 @@ export * from './email-channel';
 export * from './inquiries';
 export * from './passkeys';
 export * from './staff';
+export * from './ticket-counts';
 export * from './tickets';
 export * from './totp';

@@ -1,7 +1,7 @@
 import type { TicketViewsAnswer } from '@studio/shared/staff';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { tickets } from '../../../db/schema/index';
+import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
 import { type Actor, mayAssign } from './rules';
@@ -9,8 +9,9 @@ import { SEARCH_STATEMENT_TIMEOUT_MS, searchCondition } from './search';
 
 /**
  * `GET /api/admin/ticket-views?q=` (staff): how many tickets each tab holds,
- * with the list's search applied. One pass over the tickets table (its
- * maintained columns), never over messages. „Moje” and „Nieprzypisane” count
+ * with the list's search applied: without a search, sums over the summary
+ * the tickets table's triggers keep (`ticket_tab_counts`); with one, a pass
+ * over the matching tickets (never over messages). „Moje” and „Nieprzypisane” count
  * open tickets, as those tabs list them (`status=open`).
  */
 export async function ticketViews(
@@ -23,8 +24,8 @@ export async function ticketViews(
   if (search) {
     await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
   }
-  const where = search ? sql`where ${searchCondition(search, input.actor)}` : sql``;
-  const result = await database.execute<Record<string, number>>(sql`
+  const result = search
+    ? await database.execute<Record<string, number>>(sql`
     select
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'staff')::int as awaiting_staff,
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'customer')::int as awaiting_customer,
@@ -32,7 +33,17 @@ export async function ticketViews(
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.assigneeId} is null)::int as unassigned,
       count(*) filter (where ${tickets.status} = 'closed')::int as closed,
       count(*)::int as "all"
-    from ${tickets} ${where}`);
+    from ${tickets} where ${searchCondition(search, input.actor)}`)
+    : // Without a search, the same sums over the maintained summary (a few rows per admin).
+      await database.execute<Record<string, number>>(sql`
+    select
+      coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.awaiting} = 'staff'), 0)::int as awaiting_staff,
+      coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.awaiting} = 'customer'), 0)::int as awaiting_customer,
+      coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.assigneeId} = ${input.actor.id}), 0)::int as mine,
+      coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.assigneeId} = 0), 0)::int as unassigned,
+      coalesce(sum(${c.tickets}) filter (where ${c.status} = 'closed'), 0)::int as closed,
+      coalesce(sum(${c.tickets}), 0)::int as "all"
+    from ${c}`);
   const row = (result as unknown as { rows: Array<Record<string, number>> }).rows[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);
   return {

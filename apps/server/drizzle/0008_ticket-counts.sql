@@ -1,0 +1,13 @@
+CREATE TABLE "ticket_daily_counts" (
+	"day" date PRIMARY KEY NOT NULL,
+	"created" integer NOT NULL,
+	"closed" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ticket_tab_counts" (
+	"status" text NOT NULL,
+	"awaiting" text NOT NULL,
+	"assignee_id" integer NOT NULL,
+	"tickets" integer NOT NULL,
+	CONSTRAINT "ticket_tab_counts_status_awaiting_assignee_id_pk" PRIMARY KEY("status","awaiting","assignee_id")
+);
