@@ -6,6 +6,10 @@ import { STAFF_COUNT } from './seed.mjs';
 
 export async function seedStaffColumns(db) {
   await db.exec(`
+    begin;
+    -- Like seed.mjs: no triggers while filling (rows are consistent by construction);
+    -- the summaries the triggers keep are rebuilt below, as migration 0009 builds them.
+    set local session_replication_role = replica;
     update tickets set
       subject = left(coalesce(last_message_preview, 'Bez tematu'), 120),
       awaiting = case when id % 3 = 0 then 'customer' else 'staff' end,
@@ -14,6 +18,19 @@ export async function seedStaffColumns(db) {
       closed_at = case when status = 'closed' then last_activity_at end,
       -- Admin 1 and staff 2..${STAFF_COUNT + 1} share three quarters; the rest is unassigned.
       assignee_id = case when id % 4 = 0 then null else 1 + id % ${STAFF_COUNT + 1} end;
+    truncate ticket_tab_counts, ticket_daily_counts;
+    insert into ticket_tab_counts (status, awaiting, assignee_id, tickets)
+    select status, coalesce(awaiting, ''), coalesce(assignee_id, 0), count(*)::int
+    from tickets group by 1, 2, 3;
+    insert into ticket_daily_counts (day, created, closed)
+    select day, sum(created)::int, sum(closed)::int from (
+      select (created_at at time zone 'Europe/Warsaw')::date as day, 1 as created, 0 as closed from tickets
+      union all
+      select (closed_at at time zone 'Europe/Warsaw')::date, 0, 1 from tickets where closed_at is not null
+    ) d group by 1;
+    commit;
     analyze tickets;
+    analyze ticket_tab_counts;
+    analyze ticket_daily_counts;
   `);
 }

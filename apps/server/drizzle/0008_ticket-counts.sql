@@ -11,3 +11,6 @@ CREATE TABLE "ticket_tab_counts" (
 	"tickets" integer NOT NULL,
 	CONSTRAINT "ticket_tab_counts_status_awaiting_assignee_id_pk" PRIMARY KEY("status","awaiting","assignee_id")
 );
+--> statement-breakpoint
+DROP INDEX "tickets_created_idx";--> statement-breakpoint
+CREATE INDEX "tickets_created_response_idx" ON "tickets" USING btree ("created_at","first_response_at");

@@ -69,7 +69,8 @@ export const tickets = pgTable(
     // Staff views: waiting tickets by waiting time, and the tab counts.
     index('tickets_status_awaiting_idx').on(t.status, t.awaiting, t.awaitingSince, t.id),
     index('tickets_assignee_activity_idx').on(t.assigneeId, t.lastActivityAt, t.id),
-    index('tickets_created_idx').on(t.createdAt),
+    // Covers the statistics' first-response percentiles: an index-only scan of the window.
+    index('tickets_created_response_idx').on(t.createdAt, t.firstResponseAt),
     index('tickets_closed_idx').on(t.closedAt),
     uniqueIndex('tickets_owner_seq_idx').on(t.ownerId, t.seq),
     // The list pages by (last_activity_at, id) descending (a backward index scan), for one owner or all.

@@ -32,11 +32,10 @@ export async function ticketStats(database: Db, input: { days: number; now: Date
       coalesce(sum(${tabs.tickets}) filter (where ${tabs.awaiting} = 'staff'), 0)::int as awaiting_staff
     from ${tabs} where ${tabs.status} = 'open'`,
   );
-  const [response] = await rowsOf<{ p50: number | null; p90: number | null }>(
+  // One sort for both percentiles, over an index-only scan of the window.
+  const [response] = await rowsOf<{ p: Array<number | null> | null }>(
     database,
-    sql`select
-      percentile_cont(0.5) within group (order by extract(epoch from ${tickets.firstResponseAt} - ${tickets.createdAt})) as p50,
-      percentile_cont(0.9) within group (order by extract(epoch from ${tickets.firstResponseAt} - ${tickets.createdAt})) as p90
+    sql`select percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from ${tickets.firstResponseAt} - ${tickets.createdAt})) as p
     from ${tickets}
     where ${tickets.createdAt} >= ${windowStart} and ${tickets.firstResponseAt} is not null`,
   );
@@ -53,7 +52,7 @@ export async function ticketStats(database: Db, input: { days: number; now: Date
   const answer: StatsAnswer = {
     open: Number(counts?.open ?? 0),
     awaiting_staff: Number(counts?.awaiting_staff ?? 0),
-    first_response_seconds: { p50: seconds(response?.p50), p90: seconds(response?.p90) },
+    first_response_seconds: { p50: seconds(response?.p?.[0]), p90: seconds(response?.p?.[1]) },
     per_day: perDay.map((d) => ({
       date: d.date,
       created: Number(d.created),
