@@ -148,6 +148,8 @@ export const TicketItemSchema = z.object({
   number: Id,
   subject: z.string(),
   username: z.string(),
+  /** The customer's account id (staff open its panel with it: `GET /api/admin/customers/:id`). */
+  owner_id: Id,
   status: TicketStatusSchema,
   /** Whose turn it is; null when closed. */
   awaiting: TicketAwaitingSchema.nullable(),

@@ -260,6 +260,7 @@ describe('the list', () => {
       number: expect.any(Number),
       subject: 'pierwsze',
       username: 'Alicja',
+      owner_id: alice.user.id,
       status: 'open',
       awaiting: 'staff',
       awaiting_since: expect.any(String),

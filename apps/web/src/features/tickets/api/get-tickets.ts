@@ -18,6 +18,7 @@ const TicketSchema = z.object({
   number: z.coerce.number().pipe(item.number).catch(0),
   subject: item.subject.catch(''),
   username: item.username.catch(''),
+  owner_id: z.coerce.number().pipe(item.owner_id).catch(0),
   status: item.status.catch('open'),
   awaiting: item.awaiting.catch(null),
   awaiting_since: item.awaiting_since.catch(null),

@@ -53,6 +53,7 @@ describe('thread pages and read state (DESIGN.md §7.2, §7.4, §7.5)', () => {
       number: 1042,
       subject: 'Faktura za listopad',
       username: 'ala',
+      owner_id: 7,
       status: 'open',
       awaiting: 'staff',
       awaiting_since: '2026-01-01T00:00:00Z',

@@ -6,17 +6,9 @@ import { ticketStatusLabel } from '../lib/messages';
 import { LoadError } from './load-error';
 import { panelClass } from './styles';
 
-/**
- * The customer's account id. A list item names its owner only by username, so
- * the id comes from one of their messages in the loaded thread (null until one
- * is there, e.g. a thread opened by staff that the customer never answered).
- */
-export function ownerIdIn(
-  messages: readonly { user_id: number; username: string; is_admin: boolean }[],
-  ownerName: string,
-): number | null {
-  const own = messages.find((m) => m.user_id > 0 && !m.is_admin && m.username === ownerName);
-  return own ? own.user_id : null;
+/** The customer's account id from a list item: null when it is not known (0). */
+export function customerIdOf(ticket: { owner_id?: number }): number | null {
+  return ticket.owner_id && ticket.owner_id > 0 ? ticket.owner_id : null;
 }
 
 const DAY_MS = 86_400_000;

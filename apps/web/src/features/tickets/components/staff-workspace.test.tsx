@@ -26,6 +26,7 @@ const item = (id: number, extra: Record<string, unknown> = {}) => ({
   number: 1040 + id,
   subject: `Sprawa ${id}`,
   username: 'ala',
+  owner_id: 7,
   status: 'open',
   awaiting: 'staff',
   awaiting_since: new Date(Date.now() - 3 * HOUR - 60_000).toISOString(),

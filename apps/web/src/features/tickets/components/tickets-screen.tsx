@@ -18,7 +18,7 @@ import { useUnreadTotal } from '../hooks/use-unread-total';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer, type ComposerHandle } from './composer';
-import { CustomerPanel, ownerIdIn } from './customer-panel';
+import { CustomerPanel, customerIdOf } from './customer-panel';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MarkUnreadButton } from './mark-unread-button';
@@ -247,7 +247,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
         </ThreadPanel>
         {isAdmin && selectedTicket && (
           <CustomerPanel
-            customerId={ownerIdIn(messages, selectedTicket.username)}
+            customerId={customerIdOf(selectedTicket)}
             currentTicketId={selectedTicket.id}
           />
         )}

@@ -17,6 +17,8 @@ export interface TicketSummary {
   awaiting_since?: string | null;
   assignee?: { id: number; username: string } | null;
   username: string;
+  /** The customer's account id; the list parser gives 0 when a server does not send it. */
+  owner_id?: number;
   status: 'open' | 'closed';
   unread_count: number;
   created_at: string;
