@@ -13,4 +13,7 @@ CREATE TABLE "ticket_tab_counts" (
 );
 --> statement-breakpoint
 DROP INDEX "tickets_created_idx";--> statement-breakpoint
-CREATE INDEX "tickets_created_response_idx" ON "tickets" USING btree ("created_at","first_response_at");
+DROP INDEX "tickets_status_activity_idx";--> statement-breakpoint
+CREATE INDEX "tickets_created_response_idx" ON "tickets" USING btree ("created_at","first_response_at");--> statement-breakpoint
+CREATE INDEX "tickets_open_activity_idx" ON "tickets" USING btree ("last_activity_at","id") WHERE "tickets"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "tickets_closed_activity_idx" ON "tickets" USING btree ("last_activity_at","id") WHERE "tickets"."status" = 'closed';
