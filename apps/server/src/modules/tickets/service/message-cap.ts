@@ -1,7 +1,7 @@
 import { MAX_MESSAGES_PER_TICKET } from '@studio/shared/limits';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ticketMessages, tickets } from '../../../db/schema/index';
+import { ticketMessages, tickets, users } from '../../../db/schema/index';
 import { AppError } from '../../../lib/errors';
 import type { TicketRow } from './context';
 
@@ -13,8 +13,8 @@ import type { TicketRow } from './context';
 export async function ticketWithMessageCount(
   database: Db,
   ticketId: number,
-  options: { lock: boolean },
-): Promise<{ ticket: TicketRow; messages: number } | undefined> {
+  options: { lock: boolean; authorId?: number },
+): Promise<{ ticket: TicketRow; messages: number; authorName: string | null } | undefined> {
   const query = database
     .select({
       ticket: tickets,
@@ -22,6 +22,9 @@ export async function ticketWithMessageCount(
         select 1 from ${ticketMessages} where ${ticketMessages.ticketId} = ${ticketId}
         limit ${MAX_MESSAGES_PER_TICKET}
       ) capped)`.mapWith(Number),
+      // The author's name for the answer, in the same round trip when asked for.
+      authorName: sql<string | null>`(select ${users.username} from ${users}
+        where ${users.id} = ${options.authorId ?? null})`,
     })
     .from(tickets)
     .where(eq(tickets.id, ticketId));

@@ -46,7 +46,10 @@ export async function postMessage(
     work: async (tx, keep, message) => {
       const now = ctx.deps.clock.now();
       // Locked, so a close or delete running at the same moment is seen.
-      const locked = await ticketWithMessageCount(tx, input.ticketId, { lock: true });
+      const locked = await ticketWithMessageCount(tx, input.ticketId, {
+        lock: true,
+        authorId: actor.id,
+      });
       if (!locked) throw notFound();
       const { ticket } = locked;
       checkWritable(ticket);
@@ -58,6 +61,7 @@ export async function postMessage(
         actor,
         message,
         now,
+        authorName: locked.authorName,
       });
       return { result: { message: dto }, events: [event] };
     },
