@@ -37,10 +37,8 @@ export function withDrizzleParsers(client: PGlite): PGlite {
   };
   const leanQuery =
     (query: Query): Query =>
-    (sql, params, options) => (
-      process.env.DEBUG_SQL && console.error('SQL', sql.slice(0, 160)),
-      query(sql, params, lean(options))
-    );
+    (sql, params, options) =>
+      query(sql, params, lean(options));
   const leanTransaction = (tx: Transaction): Transaction =>
     new Proxy(tx, {
       get: (target, key) =>
