@@ -82,6 +82,19 @@ export async function apiSuite({ baseUrl, customerTokens, duration = 10, connect
   return { baseline, runs, responseBytes: sizes };
 }
 
+/** An autocannon setupRequest: each request as the next customer, into their own open ticket. */
+function customersInTurn(customerTokens) {
+  let next = 0;
+  return (request) => {
+    const customer = customerTokens[next++ % customerTokens.length];
+    return {
+      ...request,
+      path: `/api/tickets/${customer.ticketId}/messages`,
+      headers: { ...request.headers, cookie: `sid=${customer.token}` },
+    };
+  };
+}
+
 function compare(run, baseline) {
   run.vsBaseline = {
     rps: round(run.rps / baseline.rps, 3),
@@ -108,7 +121,7 @@ export async function postSuite({
   // Customers post into their own open tickets in turn: one user alone would
   // hit the 60-messages-a-minute limit within a second.
   log(`POST /api/tickets/:id/messages (${customerTokens.length} customers in turn)`);
-  let next = 0;
+  const inTurn = customersInTurn(customerTokens);
   const body = JSON.stringify({
     body: 'Dzień dobry, przesyłam kolejne informacje do zgłoszenia. Pozdrawiam serdecznie.',
   });
@@ -121,14 +134,7 @@ export async function postSuite({
       expectStatus: 201,
       duration,
       connections,
-      setupRequest: (request) => {
-        const customer = customerTokens[next++ % customerTokens.length];
-        return {
-          ...request,
-          path: `/api/tickets/${customer.ticketId}/messages`,
-          headers: { ...request.headers, cookie: `sid=${customer.token}` },
-        };
-      },
+      setupRequest: inTurn,
     },
     2,
   );
@@ -173,7 +179,7 @@ export async function uploadSuite({ baseUrl, customerTokens, duration = 10 }) {
   const cookie = await login(baseUrl);
   const photo = await makePhoto();
   log(`POST a message with a ${round(photo.length / 1024 ** 2, 2)} MB photo, 5 connections`);
-  let next = 0;
+  const inTurn = customersInTurn(customerTokens);
   const upload = (seconds) => {
     const { body, contentType } = photoMessage(photo);
     return load({
@@ -184,14 +190,7 @@ export async function uploadSuite({ baseUrl, customerTokens, duration = 10 }) {
       expectStatus: 201,
       duration: seconds,
       connections: 5,
-      setupRequest: (request) => {
-        const customer = customerTokens[next++ % customerTokens.length];
-        return {
-          ...request,
-          path: `/api/tickets/${customer.ticketId}/messages`,
-          headers: { ...request.headers, cookie: `sid=${customer.token}` },
-        };
-      },
+      setupRequest: inTurn,
     });
   };
   await upload(2);
