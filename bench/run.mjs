@@ -208,6 +208,12 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
           baseline: apiResult.baseline,
+          limit: { engine: 'pglite', dataDir: path.join(work, 'pglite-data') },
+          duration,
+        });
+        apiResult.uploads = await api.uploadSuite({
+          baseUrl: server.baseUrl,
+          customerTokens: seeded.customerTokens,
           duration,
         });
         writeResult('api-pglite', {
@@ -263,6 +269,12 @@ if (parts.includes('api-postgres')) {
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
           baseline: result.baseline,
+          limit: { engine: 'postgres', url: postgres.url },
+          duration,
+        });
+        result.uploads = await api.uploadSuite({
+          baseUrl: server.baseUrl,
+          customerTokens: seeded.customerTokens,
           duration,
         });
         writeResult('api-postgres', {

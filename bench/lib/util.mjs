@@ -100,11 +100,13 @@ export async function startServer({
   env = {},
   // The staff bench runs the built server without the web app (no web build needed).
   entry = 'scripts/start.mjs',
+  // e.g. ['--cpu-prof'] to profile the server under load (not allowed in NODE_OPTIONS).
+  nodeArgs = [],
 }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { withDrizzleParsers } from './pglite-driver';
 import * as schema from './schema/index';
 
 /** One type for both engines: the code above this module never knows which one runs. */
@@ -57,7 +58,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   try {
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client: withDrizzleParsers(client), schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     return {
       db,

@@ -26,7 +26,14 @@ export async function insertMessage(
   ctx: TicketsContext,
   tx: Db,
   keep: (key: string) => void,
-  input: { ticket: TicketRow; actor: Actor; message: NewMessageInput; now: Date },
+  input: {
+    ticket: TicketRow;
+    actor: Actor;
+    message: NewMessageInput;
+    now: Date;
+    /** The author's username when the caller read it already (null: no such user). */
+    authorName?: string | null;
+  },
 ): Promise<{ message: MessageDto; event: TicketEvent }> {
   const { ticket, actor, message, now } = input;
   const internal = message.internal === true;
@@ -119,16 +126,14 @@ export async function insertMessage(
     },
     now,
   );
-  const [author] = await tx
-    .select({ username: users.username })
-    .from(users)
-    .where(eq(users.id, actor.id));
+  const username =
+    input.authorName !== undefined ? input.authorName : await authorUsername(tx, actor.id);
   return {
     message: toMessageDto({
       id: row.id,
       ticketId: ticket.id,
       authorId: actor.id,
-      username: author?.username,
+      username,
       isAdmin: actor.isAdmin,
       body: row.body,
       createdAt: row.createdAt,
@@ -151,4 +156,12 @@ function turnAfter(ticket: TicketRow, actor: Actor, now: Date): Partial<TicketRo
     ...(ticket.awaiting !== awaiting || !ticket.awaitingSince ? { awaitingSince: now } : {}),
     ...(staffAnswer && !ticket.firstResponseAt ? { firstResponseAt: now } : {}),
   };
+}
+
+async function authorUsername(tx: Db, userId: number): Promise<string | null> {
+  const [author] = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return author?.username ?? null;
 }

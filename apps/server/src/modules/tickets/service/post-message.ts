@@ -1,17 +1,14 @@
 import { type PostedMessageAnswer, PostedMessageAnswerSchema } from '@studio/shared/tickets';
-import { eq } from 'drizzle-orm';
-import { tickets } from '../../../db/schema/index';
 import { forbidden, notFound } from '../../../lib/errors';
 import {
   MESSAGES_PER_MINUTE,
   type NewMessageInput,
   type TicketRow,
   type TicketsContext,
-  visibleTicket,
 } from './context';
 import { insertMessage } from './insert-message';
-import { refuseIfTicketFull } from './message-cap';
-import { type Actor, mayWriteNote, writeRefusal } from './rules';
+import { refuseIfTicketFull, ticketWithMessageCount } from './message-cap';
+import { type Actor, isTicketId, maySeeTicket, mayWriteNote, writeRefusal } from './rules';
 import { storeMessageOnce } from './write-with-files';
 
 export async function postMessage(
@@ -28,9 +25,14 @@ export async function postMessage(
     const refusal = writeRefusal(actor, ticket);
     if (refusal) throw forbidden(refusal);
   };
-  checkWritable(await visibleTicket(ctx, actor, input.ticketId));
+  // As visibleTicket (404 for what the actor may not see), with the message count.
+  const found = isTicketId(input.ticketId)
+    ? await ticketWithMessageCount(ctx.deps.db, input.ticketId, { lock: false })
+    : undefined;
+  if (!found || !maySeeTicket(actor, found.ticket)) throw notFound();
+  checkWritable(found.ticket);
   // Before the upload is read; checked again below under the ticket's lock.
-  await refuseIfTicketFull(ctx.deps.db, input.ticketId);
+  refuseIfTicketFull(found.messages);
   return storeMessageOnce(ctx, {
     actor,
     scope: `ticket:${input.ticketId}:message`,
@@ -44,21 +46,22 @@ export async function postMessage(
     work: async (tx, keep, message) => {
       const now = ctx.deps.clock.now();
       // Locked, so a close or delete running at the same moment is seen.
-      const [ticket] = await tx
-        .select()
-        .from(tickets)
-        .where(eq(tickets.id, input.ticketId))
-        .for('update');
-      if (!ticket) throw notFound();
+      const locked = await ticketWithMessageCount(tx, input.ticketId, {
+        lock: true,
+        authorId: actor.id,
+      });
+      if (!locked) throw notFound();
+      const { ticket } = locked;
       checkWritable(ticket);
       // Read from the upload itself, so refused here: a customer's "note" is 403, never a public message.
       if (message.internal && !mayWriteNote(actor)) throw forbidden();
-      await refuseIfTicketFull(tx, ticket.id);
+      refuseIfTicketFull(locked.messages);
       const { message: dto, event } = await insertMessage(ctx, tx, keep, {
         ticket,
         actor,
         message,
         now,
+        authorName: locked.authorName,
       });
       return { result: { message: dto }, events: [event] };
     },
