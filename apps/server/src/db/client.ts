@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema/index';
 
@@ -81,6 +79,13 @@ const MIGRATION_LOCK_ID = 424242;
 
 /** Connect to PostgreSQL and migrate, one instance at a time. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  // The PostgreSQL driver is loaded only when it is used: an embedded start
+  // does not pay for it (cold start, bench/README.md).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
