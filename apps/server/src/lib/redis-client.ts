@@ -1,15 +1,9 @@
-import { createRequire } from 'node:module';
-import type { Redis, RedisOptions } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { requireLater } from './require-later';
 
-const require = createRequire(import.meta.url);
+const ioredis = requireLater<typeof IORedis>('ioredis');
 
-/**
- * A Redis connection, with the client library loaded at the first one rather
- * than at start: a server without REDIS_URL never loads it (about 0.1 s of the
- * cold start, bench/README.md). ioredis is CommonJS, so a synchronous require
- * keeps the callers synchronous.
- */
-export function connectRedis(url: string, options: RedisOptions): Redis {
-  const ioredis = require('ioredis') as typeof import('ioredis');
-  return new ioredis.Redis(url, options);
+/** A Redis connection; a server without REDIS_URL never loads the client library. */
+export function connectRedis(url: string, options: IORedis.RedisOptions): IORedis.Redis {
+  return new (ioredis().Redis)(url, options);
 }
