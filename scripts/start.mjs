@@ -10,4 +10,8 @@ const serverBuilt = existsSync(`${root}apps/server/dist/main.js`);
 if (!webBuilt) execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 if (!serverBuilt) execSync('npm run build -w apps/server', { cwd: root, stdio: 'inherit' });
 
+// No open-files juggling here: Node raises its soft RLIMIT_NOFILE to the hard
+// limit as it starts (10,000 streams fit any hard limit above ~11,000; the
+// server warns at start when STREAMS_MAX_TOTAL does not fit, docs/operations.md).
+// The server runs in this process, so nothing is spawned on the way.
 await import(`${root}apps/server/dist/main.js`);
