@@ -42,6 +42,20 @@ export const EMBEDDED_START_PARAMS = [
   'shared_buffers=16MB',
 ];
 
+/**
+ * A fresh DATA_DIR starts from the migrated, empty database the build packs
+ * beside the bundle (build.mjs): unpacking it takes a tenth of the time PGlite
+ * needs to create a cluster (bench/README.md, cold start). Without the file
+ * (tests and development run the sources) PGlite creates the cluster itself.
+ */
+function emptyDatabaseTemplate(dbDir: string): { loadDataDir?: Blob } {
+  if (fs.existsSync(path.join(dbDir, 'PG_VERSION'))) return {};
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const template = path.join(here, 'empty-database.tar');
+  if (!fs.existsSync(template)) return {};
+  return { loadDataDir: new Blob([fs.readFileSync(template)]) };
+}
+
 /** Open PGlite in DATA_DIR/db, or memory when dataDir is null (tests), and migrate. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
@@ -49,7 +63,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
-    client = new PGlite(path.join(dataDir, 'db'), { startParams: EMBEDDED_START_PARAMS });
+    const dbDir = path.join(dataDir, 'db');
+    client = new PGlite(dbDir, {
+      startParams: EMBEDDED_START_PARAMS,
+      ...emptyDatabaseTemplate(dbDir),
+    });
   } else {
     client = new PGlite();
   }
