@@ -1,8 +1,8 @@
 // Live-stream fan-out: many list streams (`GET /api/stream/tickets`) held open
 // on one server process; an admin posts messages one at a time and every
 // stream must receive each one. The streams are held by a few client
-// processes (lib/fanout-client.mjs, raw http requests, not EventSource
-// polyfills, so the clients stay small next to the server they measure),
+// processes (lib/fanout-client.mjs: raw sockets, not EventSource polyfills
+// or node:http, so the clients stay small next to the server they measure),
 // connecting from several loopback addresses so that 10,000 sockets do not
 // exhaust one address's ephemeral ports.
 import { fork } from 'node:child_process';
