@@ -48,16 +48,22 @@ export const EMBEDDED_START_PARAMS = [
  * needs to create a cluster (bench/README.md, cold start). Without the file
  * (tests and development run the sources) PGlite creates the cluster itself.
  */
-function emptyDatabaseTemplate(dbDir: string): { loadDataDir?: Blob } {
-  if (fs.existsSync(path.join(dbDir, 'PG_VERSION'))) return {};
-  const here = path.dirname(new URL(import.meta.url).pathname);
-  const template = path.join(here, 'empty-database.tar');
-  if (!fs.existsSync(template)) return {};
+function emptyDatabaseTemplate(dbDir: string, template: string): { loadDataDir?: Blob } {
+  if (fs.existsSync(path.join(dbDir, 'PG_VERSION')) || !fs.existsSync(template)) return {};
   return { loadDataDir: new Blob([fs.readFileSync(template)]) };
 }
 
+/** Where the build writes that database: beside the bundle (dist/). */
+export const BUNDLED_EMPTY_DATABASE = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  'empty-database.tar',
+);
+
 /** Open PGlite in DATA_DIR/db, or memory when dataDir is null (tests), and migrate. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  emptyDatabase = BUNDLED_EMPTY_DATABASE,
+): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -66,7 +72,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const dbDir = path.join(dataDir, 'db');
     client = new PGlite(dbDir, {
       startParams: EMBEDDED_START_PARAMS,
-      ...emptyDatabaseTemplate(dbDir),
+      ...emptyDatabaseTemplate(dbDir, emptyDatabase),
     });
   } else {
     client = new PGlite();
