@@ -1,9 +1,9 @@
 // `npm run bench [part…]`: builds the production app, runs the benchmarks and
 // writes their figures to bench/results/*.json and bench/README.md.
-// Parts: pages, api-pglite, fanout, api-postgres (default: all four).
+// Parts: pages, api-pglite, fanout, api-postgres, cold-start (default: all five).
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
-// per route, default 3), BENCH_STREAMS (default 2000), BENCH_SKIP_BUILD=1
+// per route, default 3), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
 // (reuse apps/web/build and apps/server/dist), CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ALL_PARTS = ['pages', 'api-pglite', 'fanout', 'api-postgres'];
+const ALL_PARTS = ['pages', 'api-pglite', 'fanout', 'api-postgres', 'cold-start'];
 const parts = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PARTS;
 for (const part of parts) {
   if (!ALL_PARTS.includes(part)) {
@@ -23,9 +23,13 @@ for (const part of parts) {
 // A fresh clone has no node_modules: install exactly what the lock files say.
 // The bench tools (Lighthouse, autocannon: ~200 MB) have their own package in
 // bench/, outside the workspaces, so the project's own `npm ci` stays lean.
+// The fan-out and cold-start parts need neither.
+const needsBenchTools = parts.some((p) => p === 'pages' || p.startsWith('api-'));
 const installs = [
   { dir: root, marker: 'node_modules/vitest' },
-  { dir: path.join(root, 'bench'), marker: 'node_modules/autocannon' },
+  ...(needsBenchTools
+    ? [{ dir: path.join(root, 'bench'), marker: 'node_modules/autocannon' }]
+    : []),
 ];
 for (const { dir, marker } of installs) {
   if (fs.existsSync(path.join(dir, marker))) continue;
@@ -34,9 +38,16 @@ for (const { dir, marker } of installs) {
   if (ci.status !== 0) process.exit(ci.status ?? 1);
 }
 
-// 2,000 streams need 2,000 sockets on each side of the loopback.
+// 10,000 streams need 10,000 sockets in the server (and as many, split over
+// the client processes, on the other side of the loopback); the children
+// inherit the limit raised here. `npm start` raises its own (scripts/start.mjs).
+const wantedStreams = Number(process.env.BENCH_STREAMS) || 10_000;
 const fdLimit = Number(spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
-if (Number.isFinite(fdLimit) && fdLimit < 8192 && !process.env.BENCH_ULIMIT_RAISED) {
+if (
+  Number.isFinite(fdLimit) &&
+  fdLimit < wantedStreams + 4096 &&
+  !process.env.BENCH_ULIMIT_RAISED
+) {
   const script = `ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
   const again = spawnSync('sh', ['-c', script, process.execPath, ...process.argv.slice(1)], {
     stdio: 'inherit',
@@ -59,6 +70,7 @@ const {
   writeResult,
 } = await import('./lib/util.mjs');
 const { writeReadme } = await import('./lib/report.mjs');
+const { STAFF_COUNT } = await import('./lib/seed.mjs');
 
 const num = (name, fallback) => {
   const value = Number(process.env[name]);
@@ -67,7 +79,7 @@ const num = (name, fallback) => {
 const duration = num('BENCH_DURATION', 10);
 const scale = num('BENCH_SCALE', 1);
 const lighthouseRuns = num('BENCH_LH_RUNS', 3);
-const streams = num('BENCH_STREAMS', 2000);
+const streams = num('BENCH_STREAMS', 10_000);
 const started = Date.now();
 const when = new Date().toISOString();
 const host = machine();
@@ -146,7 +158,7 @@ const seedSize = (tickets, messages) => ({
   messages: Math.round(messages * scale),
 });
 
-async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUser }) {
+async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUser, env = {} }) {
   const { openPgliteDb, openPostgresDb, seed } = await import('./lib/seed.mjs');
   const dataDir = path.join(work, `${engine}-data`);
   const logFile = path.join(work, `${engine}-server.log`);
@@ -164,7 +176,7 @@ async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUs
   }
   const seedSeconds = round((Date.now() - seedStart) / 1000, 0);
   log(`seeded in ${seedSeconds} s:`, seeded.counts);
-  const server = await startServer({ dataDir, webDir, databaseUrl, logFile });
+  const server = await startServer({ dataDir, webDir, databaseUrl, logFile, env });
   return { server, seeded, seedSeconds };
 }
 
@@ -173,14 +185,21 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
     const { server, seeded, seedSeconds } = await seededServer({
       engine: 'pglite',
       size: seedSize(10_000, 200_000),
-      staffSessionsPerUser: Math.max(1, Math.ceil(streams / 20 / 10)),
+      staffSessionsPerUser: Math.max(1, Math.ceil(streams / STAFF_COUNT / 10)),
+      // The bench's 20 staff accounts hold streams meant for 10,000 people: each
+      // holds streams / 20 of them (10 per session, as the server allows), above
+      // the per-user cap of 20 that guards against one person's runaway tabs.
+      env: {
+        STREAMS_MAX_PER_USER: String(Math.max(20, Math.ceil(streams / STAFF_COUNT))),
+        STREAMS_MAX_TOTAL: String(Math.max(10_000, streams)),
+      },
     });
     try {
       const restAfterStartMB = round((await settledRss(server.pid)) / 1024 ** 2, 1);
       log(`server at rest after start: ${restAfterStartMB} MB resident`);
       let apiResult = null;
-      const api = await import('./api.mjs');
-      if (parts.includes('api-pglite')) {
+      const api = parts.includes('api-pglite') ? await import('./api.mjs') : null;
+      if (api) {
         apiResult = await api.apiSuite({
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
@@ -293,8 +312,21 @@ if (parts.includes('api-postgres')) {
   });
 }
 
+// --- cold start: npm start on a built checkout, embedded database --------
+if (parts.includes('cold-start')) {
+  await part('cold-start', async () => {
+    const { coldStart } = await import('./cold-start.mjs');
+    log('cold start: 5 starts each of a bare node:http server, a fresh and an existing DATA_DIR');
+    const result = await coldStart({ webDir, work, runs: 5 });
+    writeResult('cold-start', { ...common, engine: 'pglite', ...result });
+  });
+}
+
 const results = Object.fromEntries(
-  ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory'].map((n) => [n, readResult(n)]),
+  ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory', 'cold-start'].map((n) => [
+    n,
+    readResult(n),
+  ]),
 );
 const readme = writeReadme(results);
 log(`done in ${round((Date.now() - started) / 60_000, 1)} min; figures in ${readme}`);

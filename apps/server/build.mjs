@@ -1,6 +1,6 @@
 // Bundles the server into dist/. Our workspace code (including @studio/shared,
 // which is TypeScript source) goes into the bundle; npm dependencies stay external.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -24,3 +24,16 @@ await build({
   external: Object.keys(pkg.dependencies ?? {}),
   logLevel: 'warning',
 });
+
+// A migrated, empty embedded database, unpacked into a fresh DATA_DIR at its
+// first start (src/db/client.ts) instead of PGlite creating the cluster there:
+// initdb and the migrations were most of a fresh start (bench/README.md, cold
+// start). Built from the same PGlite and migrations as the bundle beside it.
+const { PGlite } = await import('@electric-sql/pglite');
+const { drizzle } = await import('drizzle-orm/pglite');
+const { migrate } = await import('drizzle-orm/pglite/migrator');
+const template = new PGlite();
+await migrate(drizzle({ client: template }), { migrationsFolder: 'drizzle' });
+const dump = await template.dumpDataDir('none');
+writeFileSync('dist/empty-database.tar', Buffer.from(await dump.arrayBuffer()));
+await template.close();

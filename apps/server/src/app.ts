@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type pino from 'pino';
 import type { Config } from './config';
 import { fastifyTrustProxy } from './config-trust-proxy';
@@ -14,6 +14,7 @@ import { RedisEventBus } from './events/redis-bus';
 import { BackgroundWork } from './lib/background-work';
 import { type Clock, systemClock } from './lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { connectRedis } from './lib/redis-client';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/transport';
 import { countMails } from './metrics/count-mails';
@@ -140,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let limiterRedis: Redis | undefined;
   const createLimiter = (): RateLimiter => {
     if (!config.redisUrl) return new MemoryRateLimiter(clock);
-    limiterRedis = new Redis(config.redisUrl, {
+    limiterRedis = connectRedis(config.redisUrl, {
       // Fail fast while Redis is down, so the limiter's in-memory fallback answers at once.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,

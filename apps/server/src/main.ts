@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
+import { openFilesLimit, openFilesWarning } from './lib/open-files-limit';
 
 /** Starts the server; stops gracefully on SIGTERM/SIGINT, finishing in-flight requests. */
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  const fewFiles = openFilesWarning(config.streams.maxTotal, openFilesLimit());
+  if (fewFiles) app.log.warn(fewFiles);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Serwer działa: ${config.publicUrl}`);
 }

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withDrizzleParsers } from './pglite-driver';
 import * as schema from './schema/index';
@@ -45,14 +43,38 @@ export const EMBEDDED_START_PARAMS = [
   'shared_buffers=16MB',
 ];
 
+/**
+ * A fresh DATA_DIR starts from the migrated, empty database the build packs
+ * beside the bundle (build.mjs): unpacking it takes a tenth of the time PGlite
+ * needs to create a cluster (bench/README.md, cold start). Without the file
+ * (tests and development run the sources) PGlite creates the cluster itself.
+ */
+function emptyDatabaseTemplate(dbDir: string, template: string): { loadDataDir?: Blob } {
+  if (fs.existsSync(path.join(dbDir, 'PG_VERSION')) || !fs.existsSync(template)) return {};
+  return { loadDataDir: new Blob([fs.readFileSync(template)]) };
+}
+
+/** Where the build writes that database: beside the bundle (dist/). */
+export const BUNDLED_EMPTY_DATABASE = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  'empty-database.tar',
+);
+
 /** Open PGlite in DATA_DIR/db, or memory when dataDir is null (tests), and migrate. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  emptyDatabase = BUNDLED_EMPTY_DATABASE,
+): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
-    client = new PGlite(path.join(dataDir, 'db'), { startParams: EMBEDDED_START_PARAMS });
+    const dbDir = path.join(dataDir, 'db');
+    client = new PGlite(dbDir, {
+      startParams: EMBEDDED_START_PARAMS,
+      ...emptyDatabaseTemplate(dbDir, emptyDatabase),
+    });
   } else {
     client = new PGlite();
   }
@@ -82,6 +104,13 @@ const MIGRATION_LOCK_ID = 424242;
 
 /** Connect to PostgreSQL and migrate, one instance at a time. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  // The PostgreSQL driver is loaded only when it is used: an embedded start
+  // does not pay for it (cold start, bench/README.md).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

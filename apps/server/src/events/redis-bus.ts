@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../lib/redis-client';
 import type { EventBus } from './bus';
 
 /**
@@ -14,8 +15,8 @@ export class RedisEventBus implements EventBus {
   constructor(url: string) {
     // While Redis is down a publish fails at once instead of holding a request;
     // the event is lost, and clients refetch when their stream reconnects.
-    this.pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.sub = new Redis(url, { maxRetriesPerRequest: null });
+    this.pub = connectRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.sub = connectRedis(url, { maxRetriesPerRequest: null });
     // A lost connection is retried by ioredis; it must not crash the process.
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});

@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
 import { isLoopbackHost } from '../lib/ip-address';
+import { requireLater } from '../lib/require-later';
+
+/** Loaded only when SMTP_URL is set; the dev outbox needs no mail library. */
+const nodemailer = requireLater<typeof Nodemailer>('nodemailer');
 
 export interface MailMessage {
   to: string;
@@ -22,7 +26,7 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     url: smtpUrl,
     // smtp:// would otherwise fall back to plain text whenever STARTTLS is missing, so a
     // network attacker could strip it and read codes, reset links and the SMTP password.
@@ -33,7 +37,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  } as Parameters<typeof Nodemailer.createTransport>[0]);
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

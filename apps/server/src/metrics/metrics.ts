@@ -1,7 +1,11 @@
 import { count } from 'drizzle-orm';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/index';
+import { requireLater } from '../lib/require-later';
+
+/** Loaded only when METRICS_PORT is set (a Metrics object exists only then). */
+const promClient = requireLater<typeof PromClient>('prom-client');
 
 /** What a pg pool tells about itself; PGlite has no pool and reports nothing. */
 export interface PoolStats {
@@ -21,9 +25,10 @@ export type JobFailure = 'retry' | 'dropped';
  * mail lag metric: it comes with the channel, rather than a series that is always 0.
  */
 export class Metrics {
-  readonly registry = new Registry();
+  private readonly prom = promClient();
+  readonly registry = new this.prom.Registry();
 
-  private readonly requestDuration = new Histogram({
+  private readonly requestDuration = new this.prom.Histogram({
     name: 'studio_http_request_duration_seconds',
     help: 'Time to answer a request, by route pattern (never the raw URL) and status.',
     labelNames: ['method', 'route', 'status'] as const,
@@ -32,19 +37,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly mailsSent = new Counter({
+  private readonly mailsSent = new this.prom.Counter({
     name: 'studio_mails_sent_total',
     help: 'E-mails the mail transport accepted.',
     registers: [this.registry],
   });
 
-  private readonly mailsFailed = new Counter({
+  private readonly mailsFailed = new this.prom.Counter({
     name: 'studio_mails_failed_total',
     help: 'E-mails the mail transport refused or could not take.',
     registers: [this.registry],
   });
 
-  private readonly jobFailures = new Counter({
+  private readonly jobFailures = new this.prom.Counter({
     name: 'studio_outbox_job_failures_total',
     help: 'Outbox jobs that failed: retried later, or dropped after the last attempt.',
     labelNames: ['outcome'] as const,
@@ -52,7 +57,7 @@ export class Metrics {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry });
+    this.prom.collectDefaultMetrics({ register: this.registry });
     // Both outcomes exist from the start, so rate() and alerts see 0 rather than no data.
     this.jobFailures.inc({ outcome: 'retry' }, 0);
     this.jobFailures.inc({ outcome: 'dropped' }, 0);
@@ -76,7 +81,7 @@ export class Metrics {
 
   /** Open live streams are read from the stream hub at scrape time. */
   watchOpenStreams(read: () => number) {
-    new Gauge({
+    new this.prom.Gauge({
       name: 'studio_stream_connections_open',
       help: 'Live event streams (SSE) open on this instance.',
       registers: [this.registry],
@@ -88,7 +93,7 @@ export class Metrics {
 
   /** Jobs in the outbox table, whether due or scheduled for later; counted at scrape time. */
   watchOutbox(db: Db) {
-    new Gauge({
+    new this.prom.Gauge({
       name: 'studio_outbox_jobs_waiting',
       help: 'Outbox jobs (notification e-mails) not done yet, due or scheduled.',
       registers: [this.registry],
@@ -105,7 +110,7 @@ export class Metrics {
 
   /** PostgreSQL only: the embedded database is one in-process connection, not a pool. */
   watchPool(pool: PoolStats) {
-    new Gauge({
+    new this.prom.Gauge({
       name: 'studio_db_pool_connections',
       help: 'PostgreSQL pool: connections open (total), idle, and callers waiting for one.',
       labelNames: ['state'] as const,

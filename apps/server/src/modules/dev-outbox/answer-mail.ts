@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { simpleParser } from 'mailparser';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from '../../config';
 import type { OutboxEntry } from '../../mail/transport';
 import {
@@ -26,6 +24,11 @@ export async function answerOutboxMail(
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
+  // Loaded at the first answer, not at start (cold start, bench/README.md).
+  const [{ simpleParser }, { default: MailComposer }] = await Promise.all([
+    import('mailparser'),
+    import('nodemailer/lib/mail-composer'),
+  ]);
   const raw = await new MailComposer({
     from: answer.from,
     to: config.mailReplyTo ?? config.mailFrom,

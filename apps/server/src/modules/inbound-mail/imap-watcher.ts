@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
+import type { ImapFlow } from 'imapflow';
 import type { AppDeps } from '../../deps';
 import {
   type InboundContext,
@@ -118,6 +117,9 @@ export class ImapWatcher {
   /** One connection: process what is there, then whatever arrives, until it closes. */
   private async session() {
     const { mailbox, ...connection } = connectionOptions(this.deps.config.imapUrl ?? '');
+    // Loaded here, not at start: the mail libraries are a fifth of a second of
+    // the cold start, and most servers watch no mailbox (bench/README.md).
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       ...connection,
       logger: false,
@@ -185,7 +187,10 @@ export class ImapWatcher {
   private async processOne(client: ImapFlow, uid: string, processed: string, forStaff: string) {
     const message = await client.fetchOne(uid, { source: true }, { uid: true });
     if (message === false || !message.source) return;
-    const outcome = await processInboundMail(this.inbound, await simpleParser(message.source));
+    const outcome = await processInboundMail(
+      this.inbound,
+      await (await import('mailparser')).simpleParser(message.source),
+    );
     this.processed.push(outcome);
     await this.options.beforeMarking?.(outcome);
     const done = outcome.kind === 'stored' || outcome.kind === 'duplicate';

@@ -1,4 +1,3 @@
-import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { RegistrationResponse } from '@studio/shared/passkeys';
 import { count, eq } from 'drizzle-orm';
 import { passkeys } from '../../db/schema/index';
@@ -12,6 +11,7 @@ import { knownTransports, toRegistrationJson } from './library-shapes';
 import { MAX_PASSKEYS_PER_USER } from './limits';
 import { toPasskey } from './passkey-view';
 import { claimedChallenge, relyingParty } from './relying-party';
+import { webauthn } from './webauthn';
 
 async function verified(deps: AppDeps, user: UserRow, response: RegistrationResponse) {
   const challenge = claimedChallenge(response.response.clientDataJSON);
@@ -21,7 +21,7 @@ async function verified(deps: AppDeps, user: UserRow, response: RegistrationResp
   }
   const rp = relyingParty(deps.config);
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response: toRegistrationJson(response),
       expectedChallenge: (value) => value === challenge,
       expectedOrigin: rp.origin,

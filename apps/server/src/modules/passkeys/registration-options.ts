@@ -1,4 +1,3 @@
-import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { passkeys } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
@@ -8,6 +7,7 @@ import { CEREMONY_TIMEOUT_MS, storeChallenge } from './challenges';
 import { knownTransports, userHandleOf } from './library-shapes';
 import { MAX_PASSKEYS_PER_USER, passkeyBucket, reserveOrRefuse } from './limits';
 import { relyingParty } from './relying-party';
+import { webauthn } from './webauthn';
 
 /**
  * Options for „Dodaj klucz dostępu”: a discoverable credential (so sign-in
@@ -22,7 +22,7 @@ export async function registrationOptions(deps: AppDeps, { user }: { user: UserR
     .where(eq(passkeys.userId, user.id));
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw badRequest('too_many_passkeys');
   const rp = relyingParty(deps.config);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.username,

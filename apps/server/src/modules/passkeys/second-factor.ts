@@ -1,4 +1,3 @@
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { AuthenticationResponse } from '@studio/shared/passkeys';
 import { eq } from 'drizzle-orm';
 import { loginChallenges, passkeys, users } from '../../db/schema/index';
@@ -12,6 +11,7 @@ import { knownTransports } from './library-shapes';
 import { passkeyBucket, reserveOrRefuse } from './limits';
 import { relyingParty } from './relying-party';
 import { verifyAssertion } from './verify-assertion';
+import { webauthn } from './webauthn';
 
 interface PendingLogin {
   userId: number;
@@ -40,7 +40,7 @@ export async function secondFactorOptions(deps: AppDeps, input: PendingLogin) {
     .from(passkeys)
     .where(eq(passkeys.userId, input.userId));
   if (!credentials.length) throw badRequest('invalid_passkey');
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(deps.config).id,
     allowCredentials: credentials.map((row) => ({
       id: row.id,

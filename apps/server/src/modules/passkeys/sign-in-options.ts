@@ -1,9 +1,9 @@
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../../lib/request-meta';
 import { CEREMONY_TIMEOUT_MS, storeChallenge } from './challenges';
 import { passkeyBucket, reserveOrRefuse } from './limits';
 import { relyingParty } from './relying-party';
+import { webauthn } from './webauthn';
 
 /**
  * Options for „Zaloguj się kluczem dostępu”: no allowCredentials, so the
@@ -12,7 +12,7 @@ import { relyingParty } from './relying-party';
  */
 export async function signInOptions(deps: AppDeps, { meta }: { meta: RequestMeta }) {
   await reserveOrRefuse(deps, [passkeyBucket('signInOptions', { meta }, deps.config)]);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(deps.config).id,
     userVerification: 'required',
     timeout: CEREMONY_TIMEOUT_MS,

@@ -1,4 +1,3 @@
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponse } from '@studio/shared/passkeys';
 import { and, eq } from 'drizzle-orm';
 import { passkeys } from '../../db/schema/index';
@@ -7,6 +6,7 @@ import { type ChallengePurpose, takeChallenge } from './challenges';
 import { knownTransports, toAuthenticationJson, userHandleOf } from './library-shapes';
 import type { PasskeyRow } from './passkey-view';
 import { claimedChallenge, relyingParty } from './relying-party';
+import { webauthn } from './webauthn';
 
 /**
  * Checks a browser's signed answer (an assertion) and answers the passkey that
@@ -53,7 +53,7 @@ export async function verifyAssertion(
   }
   const rp = relyingParty(deps.config);
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (await webauthn()).verifyAuthenticationResponse({
       response: toAuthenticationJson(response),
       expectedChallenge: (value) => value === challenge,
       expectedOrigin: rp.origin,

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
 import { StreamConnection } from './stream-connection';
-import type { StreamViewer } from './stream-events';
+import type { EventTexts, StreamViewer } from './stream-events';
 
 export type { StreamViewer };
 
@@ -154,9 +154,10 @@ export class StreamHub {
   }
 
   private deliver(event: TicketEvent) {
+    const texts: EventTexts = {};
     for (const connection of [...this.connections]) {
       if (connection.pending) connection.pending.push(event);
-      else connection.send(event);
+      else connection.send(event, texts);
     }
   }
 

@@ -1,6 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { TicketEvent } from '../tickets/index';
-import { coalesce, eventFor, type StreamScope, type StreamViewer } from './stream-events';
+import {
+  coalesce,
+  type EventTexts,
+  eventFor,
+  type StreamScope,
+  type StreamViewer,
+} from './stream-events';
 
 /** A single write that leaves more than this waiting for the client ends the stream at once. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -51,10 +57,11 @@ export class StreamConnection implements StreamScope {
     return this.waitingForDrain;
   }
 
-  send(event: TicketEvent) {
+  /** `texts`: shared by every stream the event goes to, so it is serialised once. */
+  send(event: TicketEvent, texts?: EventTexts) {
     // The client may have gone while the replay was being read.
     if (!this.writable) return;
-    const text = eventFor(this, event);
+    const text = eventFor(this, event, texts);
     if (!text) return;
     if (this.blocked) {
       this.held = coalesce(this.held, event);

@@ -20,23 +20,47 @@ function statusOf(event: TicketEvent): Pick<TicketListEvent, 'status'> {
   return status === 'open' || status === 'closed' ? { status } : {};
 }
 
+/**
+ * An event's SSE text, built at most once per stream kind however many streams
+ * carry it: the text depends on the event and the kind of stream only, so
+ * fanning one event out to 10,000 list streams serialises it once.
+ */
+export interface EventTexts {
+  list?: string;
+  thread?: string;
+}
+
 /** Which events a stream carries, and under which SSE event name (shapes: @studio/shared/tickets). */
-export function eventFor(scope: StreamScope, event: TicketEvent): string | null {
+export function eventFor(
+  scope: StreamScope,
+  event: TicketEvent,
+  texts: EventTexts = {},
+): string | null {
   const { viewer, ticketId } = scope;
   // A customer never learns of an internal note, live or replayed (DESIGN.md §7.2).
   if (event.payload.internal === true && !viewer.isAdmin) return null;
   if (ticketId === null) {
     if (event.ownerId !== viewer.userId && !viewer.isAdmin) return null;
-    const data: TicketListEvent = {
-      type: event.type,
-      ticket_id: event.ticketId,
-      ...statusOf(event),
-    };
-    return `event: ticket\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+    texts.list ??= listText(event);
+    return texts.list;
   }
   if (event.ticketId !== ticketId || event.type === 'created') return null;
-  const data: TicketThreadEvent = {
+  texts.thread ??= threadText(event, event.type);
+  return texts.thread;
+}
+
+function listText(event: TicketEvent): string {
+  const data: TicketListEvent = {
     type: event.type,
+    ticket_id: event.ticketId,
+    ...statusOf(event),
+  };
+  return `event: ticket\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function threadText(event: TicketEvent, type: TicketThreadEvent['type']): string {
+  const data: TicketThreadEvent = {
+    type,
     ticket_id: event.ticketId,
     ...(typeof event.payload.message_id === 'number'
       ? { message_id: event.payload.message_id }
