@@ -8,18 +8,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { BROWSER_FLAGS, PAGE_ROUTES } from './lib/browser.mjs';
 import { log, round } from './lib/util.mjs';
 
-export const ROUTES = [
-  '/',
-  '/team',
-  '/projects',
-  '/roadmap',
-  '/contact',
-  '/podpisy',
-  '/login',
-  '/terms-and-conditions',
-];
+export const ROUTES = PAGE_ROUTES;
 /** Pages kept out of search results on purpose (noindex, robots.txt): their SEO score cannot be 100. */
 export const NOINDEX_ROUTES = ['/login'];
 /** The LCP every route is held to, as a multiple of the limit page's LCP in the same run. */
@@ -57,18 +49,7 @@ export const CHROMIUM_MISSING =
   '  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)\n' +
   'The page-speed part is skipped.';
 
-// The launch flags every browser on this machine uses (docs/web-app.md, "Browser tests").
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROME_FLAGS = ['--headless=new', ...BROWSER_FLAGS];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -11,18 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { BROWSER_FLAGS, PAGE_ROUTES as ROUTES } from '../bench/lib/browser.mjs';
 import { startServer } from '../bench/lib/util.mjs';
 
-const ROUTES = [
-  '/',
-  '/team',
-  '/projects',
-  '/roadmap',
-  '/contact',
-  '/podpisy',
-  '/login',
-  '/terms-and-conditions',
-];
 const WIDTHS = [1280, 390];
 const out = fileURLToPath(new URL('./screenshots/speed/', import.meta.url));
 const [beforeDir, afterDir] = process.argv.slice(2);
@@ -45,13 +36,7 @@ for (const [name, webDir] of [
 }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-dev-shm-usage',
-  ],
+  args: BROWSER_FLAGS,
 });
 // The same pseudo-random sequence on every page load.
 const SEEDED_RANDOM = `(() => { let s = 20; Math.random = () => { s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; }; })();`;
