@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classesOf, criticalCss } from './critical-css';
-import { deferModuleScript, paintFromHtml } from './first-paint';
+import { ENABLE_STYLESHEETS_SCRIPT, paintFromHtml } from './first-paint';
 
 describe('criticalCss', () => {
   const css =
@@ -33,11 +33,9 @@ describe('criticalCss', () => {
 
 describe('paintFromHtml', () => {
   const html =
-    '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>' +
+    '<head><link rel="modulepreload" href="/assets/a.js"/>' +
     '<link rel="stylesheet" href="/assets/root.css"/></head><body><p class="used">x</p>' +
-    '<script type="module" async="">import "/assets/manifest.js";\nimport * as route0 from "/assets/root.js";\n' +
-    'import * as route1 from "/assets/page.js";\n  \n  window.__reactRouterRouteModules = {"root":route0,"page":route1};\n\n' +
-    'import("/assets/entry.js");</script></body>';
+    '<script type="module" async="">import "/assets/root.js";</script></body>';
   const out = paintFromHtml(html, () => '.used{color:red}.unused{color:blue}');
 
   it('inlines what the page uses and keeps the stylesheet link disabled in its place', () => {
@@ -46,52 +44,16 @@ describe('paintFromHtml', () => {
     );
   });
 
-  it('takes the modulepreloads out of the HTML and starts the same imports after the first paint', async () => {
-    expect(out).not.toContain('<link rel="modulepreload"');
-    const body = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(out)?.[1] ?? '';
-    const imported: string[] = [];
-    const appended: string[] = [];
+  it('enables the full stylesheet from the end of the body and leaves the scripts as they are', () => {
+    expect(out).toContain(`<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
+    expect(out).toContain('<link rel="modulepreload" href="/assets/a.js"/>');
+    expect(out).toContain('<script type="module" async="">import "/assets/root.js";</script>');
     const stylesheet = { disabled: true };
-    let frame: () => void = () => {};
-    const timers: Array<() => void> = [];
-    const scope = {
-      document: {
-        createElement: () => ({}),
-        head: { appendChild: (link: { href: string }) => appended.push(link.href) },
-        querySelectorAll: () => [stylesheet],
-      },
-      window: {} as { __reactRouterRouteModules?: unknown },
-      requestAnimationFrame: (callback: () => void) => {
-        frame = callback;
-      },
-      setTimeout: (callback: () => void) => timers.push(callback),
-      load: (url: string) => {
-        imported.push(url);
-        return Promise.resolve({ url });
-      },
-    };
-    const run = new Function(...Object.keys(scope), body.replaceAll('import(', 'load('));
-    run(...Object.values(scope));
-    expect(imported).toEqual([]);
-    frame();
-    timers[1]?.();
-    timers[0]?.(); // the fallback timer does not start a second time
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(appended).toEqual(['/assets/a.js', '/assets/b.js']);
+    new Function('document', ENABLE_STYLESHEETS_SCRIPT)({ querySelectorAll: () => [stylesheet] });
     expect(stylesheet.disabled).toBe(false);
-    expect(imported).toEqual([
-      '/assets/manifest.js',
-      '/assets/root.js',
-      '/assets/page.js',
-      '/assets/entry.js',
-    ]);
-    expect(scope.window.__reactRouterRouteModules).toEqual({
-      root: { url: '/assets/root.js' },
-      page: { url: '/assets/page.js' },
-    });
   });
 
-  it('refuses a module script it does not know', () => {
-    expect(() => deferModuleScript('console.log(1)', [])).toThrow(/unexpected module script/);
+  it('leaves a page without a stylesheet as it is', () => {
+    expect(paintFromHtml('<body><p>x</p></body>', () => '')).toBe('<body><p>x</p></body>');
   });
 });
