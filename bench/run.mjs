@@ -3,7 +3,7 @@
 // Parts: pages, api-pglite, fanout, api-postgres, cold-start (default: all five).
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
-// per route, default 3), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
+// per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
 // (reuse apps/web/build and apps/server/dist), CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,6 +79,8 @@ const num = (name, fallback) => {
 const duration = num('BENCH_DURATION', 10);
 const scale = num('BENCH_SCALE', 1);
 const lighthouseRuns = num('BENCH_LH_RUNS', 3);
+// A trial of some pages only: BENCH_ROUTES=/,/team (the README records full runs).
+const pageRoutes = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const streams = num('BENCH_STREAMS', 10_000);
 const started = Date.now();
 const when = new Date().toISOString();
@@ -140,7 +142,12 @@ if (parts.includes('pages')) {
     });
     try {
       log(`Lighthouse, mobile, ${lighthouseRuns} runs per route`);
-      const result = await pageSpeed({ baseUrl: server.baseUrl, webDir, runs: lighthouseRuns });
+      const result = await pageSpeed({
+        baseUrl: server.baseUrl,
+        webDir,
+        runs: lighthouseRuns,
+        ...(pageRoutes ? { only: pageRoutes } : {}),
+      });
       writeResult('pages', { ...common, ...result });
       const unmeasured = Object.entries(result.routes).filter(([, r]) => r.error);
       if (unmeasured.length) {

@@ -17,13 +17,25 @@ import { finishBuild } from './scripts/finish-build';
  */
 const PRERENDERED_CLIENT_ROUTES = ['/contact'];
 
+/**
+ * Client routes prerendered only so they paint without waiting for scripts:
+ * their first view is the same for everyone who needs them, but they stay out
+ * of search results (noindex, robots.txt) and of the sitemap.
+ */
+const PRERENDERED_PRIVATE_ROUTES = ['/login'];
+
 export default {
   appDirectory: 'src',
   // The browser tests build into a private directory so that a build started
   // elsewhere in the tree cannot swap the files under a running suite.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   ssr: false,
-  prerender: [...PUBLIC_ROUTES, ...PRERENDERED_CLIENT_ROUTES, '/404'],
+  prerender: [
+    ...PUBLIC_ROUTES,
+    ...PRERENDERED_CLIENT_ROUTES,
+    ...PRERENDERED_PRIVATE_ROUTES,
+    '/404',
+  ],
   buildEnd({ reactRouterConfig }) {
     finishBuild({
       buildDirectory: reactRouterConfig.buildDirectory,

@@ -83,6 +83,65 @@ describe('serving the web app', () => {
     expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
   });
 
+  it('writes the runtime PUBLIC_URL into canonical, og:url and og:image of prerendered pages', async () => {
+    const webDir = fakeBuild();
+    // What the prerender writes with the build's default address (apps/web/src/lib/page-meta.ts).
+    const head = (route: string) =>
+      '<head><meta property="og:url" content="http://localhost:3000' +
+      route +
+      '"/><meta property="og:image" content="http://localhost:3000/og-image.png"/>' +
+      '<meta name="twitter:image" content="http://localhost:3000/og-image.png"/>' +
+      `<link rel="canonical" href="http://localhost:3000${route}"/>` +
+      '<link rel="icon" href="/favicon.svg"/></head>';
+    const body = `<body><a href="http://localhost:3000/team">Zespół</a>${'x'.repeat(2000)}`;
+    fs.writeFileSync(path.join(webDir, 'index.html'), `${head('/')}${body}`);
+    fs.writeFileSync(path.join(webDir, 'team/index.html'), `${head('/team')}${body}`);
+    // A stale precompressed copy holds the build's address: it must not be sent as it is.
+    fs.writeFileSync(
+      path.join(webDir, 'team/index.html.br'),
+      zlib.brotliCompressSync(head('/team')),
+    );
+    const app = await ctx.app({
+      config: testConfig({ WEB_DIR: webDir, PUBLIC_URL: 'https://inna-domena.test/' }),
+    });
+
+    for (const [url, route] of [
+      ['/', '/'],
+      ['/team', '/team'],
+      ['/team/', '/team'],
+    ] as const) {
+      for (const encoding of ['br', 'gzip', undefined]) {
+        const response = await app.inject({
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(response.headers['content-encoding']).toBe(encoding);
+        const html =
+          encoding === 'br'
+            ? zlib.brotliDecompressSync(response.rawPayload).toString()
+            : encoding === 'gzip'
+              ? zlib.gunzipSync(response.rawPayload).toString()
+              : response.body;
+        expect(html, `${url} ${encoding}`).toContain(
+          `<link rel="canonical" href="https://inna-domena.test${route}"/>`,
+        );
+        expect(html).toContain(
+          `<meta property="og:url" content="https://inna-domena.test${route}"/>`,
+        );
+        expect(html).toContain(
+          '<meta property="og:image" content="https://inna-domena.test/og-image.png"/>',
+        );
+        expect(html).toContain(
+          '<meta name="twitter:image" content="https://inna-domena.test/og-image.png"/>',
+        );
+        expect(html).not.toContain('content="http://localhost:3000');
+        // Only those head tags change: links in the page and relative paths stay as built.
+        expect(html).toContain('<a href="http://localhost:3000/team">Zespół</a>');
+        expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
+      }
+    }
+  });
+
   it('never serves a file outside the build', async () => {
     const webDir = fakeBuild();
     fs.writeFileSync(path.join(path.dirname(webDir), 'secret.txt'), 'tajne');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { paintFromHtmlEverywhere } from './first-paint';
 
 /** Text files worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
@@ -32,8 +33,9 @@ export function precompress(dir: string) {
 /**
  * Runs at the end of `react-router build` (react-router.config.ts buildEnd):
  * turns the prerendered /404 into 404.html for the server, and writes
- * robots.txt and sitemap.xml with absolute URLs of the public routes, then
- * precompresses every text file.
+ * robots.txt and sitemap.xml with absolute URLs of the public routes, lets
+ * every page paint from its HTML alone (first-paint.ts), then precompresses
+ * every text file.
  */
 export function finishBuild(options: {
   buildDirectory: string;
@@ -79,5 +81,6 @@ export function finishBuild(options: {
       '',
     ].join('\n'),
   );
+  paintFromHtmlEverywhere(client);
   precompress(client);
 }

@@ -29,6 +29,14 @@ const AppToaster = lazy(() => import('./app/toaster'));
 export const THEME_SCRIPT =
   "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in')}try{if(localStorage.getItem('nd_cookie_notice')!==null){d.classList.add('cookie-ok')}}catch(e){}})();";
 
+/**
+ * zod compiles object schemas with `new Function` where the page allows eval,
+ * and its probe for that is itself a CSP violation (script-src has no
+ * 'unsafe-eval'), reported on every page that builds a form schema. Set before
+ * any module runs; zod reads this global as its configuration.
+ */
+export const ZOD_CONFIG_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true};';
+
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
@@ -45,6 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#050a18" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_SCRIPT }} />
         <Meta />
         <Links />
       </head>

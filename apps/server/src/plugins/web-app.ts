@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isKnownRoute } from '@studio/shared/routes';
 import type { FastifyInstance } from 'fastify';
+import { createPageCache } from './page-html';
 
 /**
  * Serves the built web app. Prerendered routes get their own HTML, the other
@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 export async function webApp(app: FastifyInstance) {
   const root = app.deps.config.webDir;
   const hasBuild = fs.existsSync(root);
+  const servedPage = createPageCache(app.deps.config.publicUrl);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -65,35 +66,15 @@ export async function webApp(app: FastifyInstance) {
         .type('text/plain; charset=utf-8')
         .send('Aplikacja nie została zbudowana. Uruchom: npm run build');
     }
-    const variant = compressedVariant(file, request.headers['accept-encoding']);
-    if (variant.encoding) reply.header('Content-Encoding', variant.encoding);
+    const page = await servedPage(file, request.headers['accept-encoding']);
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
-      .send(await fsp.readFile(variant.file));
+      .send(page.body);
   });
-}
-
-/** The precompressed copy of a page the client accepts (brotli first), or the page itself. */
-export function compressedVariant(
-  file: string,
-  acceptEncoding: string | undefined,
-): { file: string; encoding: 'br' | 'gzip' | null } {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => q?.trim() !== 'q=0')
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has('br') && fs.existsSync(`${file}.br`))
-    return { file: `${file}.br`, encoding: 'br' };
-  if (accepted.has('gzip') && fs.existsSync(`${file}.gz`)) {
-    return { file: `${file}.gz`, encoding: 'gzip' };
-  }
-  return { file, encoding: null };
 }
 
 function decodePath(raw: string): string {

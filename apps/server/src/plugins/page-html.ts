@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { escapeHtml } from '../lib/escape-html';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The head tags that carry the site's absolute address. The pages are
+ * prerendered at build time, so these hold the build's address; the server
+ * writes its own PUBLIC_URL into them, since one build runs under any domain.
+ */
+const ABSOLUTE_URL_TAG =
+  /<(?:link|meta)\b[^>]*?\b(?:rel="canonical"|property="og:(?:url|image)"|name="twitter:image")[^>]*>/g;
+const URL_ATTRIBUTE = /\b(href|content)="https?:\/\/[^/"]*/;
+
+/** The page with the origin of its canonical, og:url, og:image and twitter:image replaced by publicUrl. */
+export function withPublicUrl(html: string, publicUrl: string): string {
+  const base = escapeHtml(publicUrl.replace(/\/+$/, ''));
+  return html.replace(ABSOLUTE_URL_TAG, (tag) =>
+    tag.replace(URL_ATTRIBUTE, (_match, attribute: string) => `${attribute}="${base}`),
+  );
+}
+
+export type Encoding = 'br' | 'gzip' | null;
+
+/** The encoding the client accepts (brotli first) among those `available`. */
+function preferredEncoding(
+  acceptEncoding: string | undefined,
+  available: (encoding: 'br' | 'gzip') => boolean,
+): Encoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => q?.trim() !== 'q=0')
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br') && available('br')) return 'br';
+  if (accepted.has('gzip') && available('gzip')) return 'gzip';
+  return null;
+}
+
+/** The precompressed copy of a page the client accepts (brotli first), or the page itself. */
+export function compressedVariant(
+  file: string,
+  acceptEncoding: string | undefined,
+): { file: string; encoding: Encoding } {
+  const suffix = { br: '.br', gzip: '.gz' } as const;
+  const encoding = preferredEncoding(acceptEncoding, (e) => fs.existsSync(file + suffix[e]));
+  return { file: encoding ? file + suffix[encoding] : file, encoding };
+}
+
+/** A page as served: rewritten once, compressed once, kept until its file changes. */
+interface ServedPage {
+  version: string;
+  /** null: the build already holds PUBLIC_URL, so its own files (and precompressed copies) are sent. */
+  bodies: Promise<Record<'br' | 'gzip' | 'plain', Buffer> | null>;
+}
+
+async function rewrite(file: string, publicUrl: string) {
+  const html = await fsp.readFile(file, 'utf8');
+  const rewritten = withPublicUrl(html, publicUrl);
+  if (rewritten === html) return null;
+  const plain = Buffer.from(rewritten);
+  // Off the event loop (zlib's thread pool), once per page and build.
+  const [br, gz] = await Promise.all([
+    brotli(plain, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    }),
+    gzip(plain, { level: 9 }),
+  ]);
+  return { br, gzip: gz, plain };
+}
+
+/**
+ * Serves prerendered pages with the runtime PUBLIC_URL: each file is read and
+ * rewritten at its first request and kept in memory while its size and time
+ * stay the same (a rebuild under a running server is picked up), so a request
+ * costs one stat, not a regex over the page.
+ */
+export function createPageCache(publicUrl: string) {
+  const pages = new Map<string, ServedPage>();
+  return async function servedPage(
+    file: string,
+    acceptEncoding: string | undefined,
+  ): Promise<{ body: Buffer; encoding: Encoding }> {
+    const stat = await fsp.stat(file);
+    const version = `${stat.size}:${stat.mtimeMs}`;
+    let page = pages.get(file);
+    if (page?.version !== version) {
+      page = { version, bodies: rewrite(file, publicUrl) };
+      pages.set(file, page);
+      page.bodies.catch(() => pages.delete(file));
+    }
+    const bodies = await page.bodies;
+    if (!bodies) {
+      const variant = compressedVariant(file, acceptEncoding);
+      return { body: await fsp.readFile(variant.file), encoding: variant.encoding };
+    }
+    const encoding = preferredEncoding(acceptEncoding, () => true);
+    return { body: bodies[encoding ?? 'plain'], encoding };
+  };
+}

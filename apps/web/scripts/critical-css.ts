@@ -1,0 +1,106 @@
+/*
+ * The part of a stylesheet one prerendered page needs for its first paint:
+ * every rule whose selector can match that page's classes, plus every rule
+ * that names no class (elements, :root, @font-face, @keyframes, @property).
+ * The full stylesheet still loads right after the first paint (first-paint.ts),
+ * so states the scripts add later (open menus, dialogs) look as before.
+ */
+
+/** Classes the inline theme script of root.tsx puts on <html> before the first paint. */
+const RUNTIME_CLASSES = ['dark', 'signed-in', 'cookie-ok'];
+
+/** Every class named in the page's class attributes. */
+export function classesOf(html: string): Set<string> {
+  const classes = new Set(RUNTIME_CLASSES);
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (match[1] ?? '').split(/\s+/)) {
+      if (name) classes.add(name.replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
+    }
+  }
+  return classes;
+}
+
+/** Class names a selector requires; what sits inside :not() is not required. */
+function requiredClasses(selector: string): string[] {
+  let rest = selector;
+  for (let previous = ''; previous !== rest; ) {
+    previous = rest;
+    rest = rest.replace(/:not\([^()]*\)/g, '');
+  }
+  return [...rest.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
+}
+
+/** One selector list can match the page when one of its selectors' classes are all there. */
+function canMatch(selectorList: string, classes: Set<string>): boolean {
+  return splitTopLevel(selectorList).some((selector) =>
+    requiredClasses(selector).every((name) => classes.has(name)),
+  );
+}
+
+/** Splits on commas outside parentheses and brackets. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** Index of the brace closing the block opened at `open`, skipping strings and escapes. */
+function closingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i];
+    if (c === '\\') i++;
+    else if (c === '"' || c === "'") {
+      const end = css.indexOf(c, i + 1);
+      i = end === -1 ? css.length : end;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  throw new Error('unbalanced braces in a built stylesheet');
+}
+
+/** Blocks whose content is rules that are filtered one by one. */
+const GROUPING_AT_RULE = /^@(media|supports|layer|container)\b/;
+
+/** The rules of `css` (minified, as Vite writes it) that can apply to a page with `classes`. */
+export function criticalCss(css: string, classes: Set<string>): string {
+  let out = '';
+  let i = 0;
+  while (i < css.length) {
+    const brace = css.indexOf('{', i);
+    const semicolon = css.indexOf(';', i);
+    if (brace === -1) {
+      out += css.slice(i);
+      break;
+    }
+    // A statement such as `@layer theme,base;` or `@charset`.
+    if (semicolon !== -1 && semicolon < brace && css[i] === '@') {
+      out += css.slice(i, semicolon + 1);
+      i = semicolon + 1;
+      continue;
+    }
+    const prelude = css.slice(i, brace).trim();
+    const end = closingBrace(css, brace);
+    const body = css.slice(brace + 1, end);
+    if (GROUPING_AT_RULE.test(prelude)) {
+      const inner = criticalCss(body, classes);
+      if (inner) out += `${prelude}{${inner}}`;
+    } else if (prelude.startsWith('@') || canMatch(prelude, classes)) {
+      out += `${prelude}{${body}}`;
+    }
+    i = end + 1;
+  }
+  return out;
+}
