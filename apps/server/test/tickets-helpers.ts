@@ -45,6 +45,13 @@ export async function customersAndStaff(app: FastifyInstance) {
   return { alice, bob, admin };
 }
 
+/** The staff workspace's cast: the usual one plus a second staff member to assign to. */
+export async function customersAndTwoStaff(app: FastifyInstance) {
+  const cast = await customersAndStaff(app);
+  const colleague = await quickUser(app, { username: 'Kolega', isAdmin: true });
+  return { ...cast, colleague };
+}
+
 /** Another logged-in browser for the same user (its own session). */
 export async function loginAs(app: FastifyInstance, userId: number) {
   const session = await createSession(app.deps, {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
-import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
+import { createTicket, customersAndTwoStaff, postMessage } from '../../../test/tickets-helpers';
 import { users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
@@ -49,11 +49,7 @@ async function world() {
   // 23:30 in Warsaw on 28 March 2026, the night summer time starts: the next hour is a new day.
   const clock = new TestClock(Date.parse('2026-03-28T22:30:00Z'));
   const app = await ctx.app({ clock });
-  const alice = await quickUser(app, { username: 'Alicja' });
-  const bob = await quickUser(app, { username: 'Bartek' });
-  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  const colleague = await quickUser(app, { username: 'Kolega', isAdmin: true });
-  return { app, clock, alice, bob, admin, colleague };
+  return { app, clock, ...(await customersAndTwoStaff(app)) };
 }
 
 describe('the tab and day summaries', () => {

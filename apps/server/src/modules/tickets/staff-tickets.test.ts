@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
-import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
+import { createTicket, customersAndTwoStaff, postMessage } from '../../../test/tickets-helpers';
 import { TestClock } from '../../lib/clock';
 
 /* The staff workspace's ticket calls (DESIGN.md §7.2): turn, subject, number, assignee, filters, tab counts. */
@@ -15,11 +15,7 @@ const MINUTE = 60_000;
 async function world() {
   const clock = new TestClock();
   const app = await ctx.app({ clock });
-  const alice = await quickUser(app, { username: 'Alicja' });
-  const bob = await quickUser(app, { username: 'Bartek' });
-  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
-  const colleague = await quickUser(app, { username: 'Kolega', isAdmin: true });
-  return { app, clock, alice, bob, admin, colleague };
+  return { app, clock, ...(await customersAndTwoStaff(app)) };
 }
 
 type Item = { id: number; [key: string]: unknown };
