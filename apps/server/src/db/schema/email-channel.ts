@@ -1,8 +1,7 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { ts } from './columns';
 import { tickets } from './tickets';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Every ticket e-mail we sent: its Message-ID names the ticket and the address

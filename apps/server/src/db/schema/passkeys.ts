@@ -6,12 +6,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { loginChallenges, users } from './accounts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns';
 
 /** A user's WebAuthn credentials (passkeys), added in the profile. */
 export const passkeys = pgTable(

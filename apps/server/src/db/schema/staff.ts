@@ -1,7 +1,6 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns';
 
 /** Staff-wide saved replies (issue 17): a title and a body with `{username}`/`{ticket}` placeholders. */
 export const savedReplies = pgTable('saved_replies', {
