@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows-of';
 import { ticketAttachments } from '../db/schema/index';
 import { systemClock } from '../lib/clock';
 import { createDatabaseStorage } from '../storage/database-storage';
 import { createLocalStorage } from '../storage/local-storage';
 import type { FileStorage } from '../storage/storage';
-import { rowsOf } from './migrate-to-postgres-tables';
 
 /**
  * Attachment bytes of `migrate-to-postgres`. Every file an attachment row

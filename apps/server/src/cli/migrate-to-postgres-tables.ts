@@ -1,17 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows-of';
 
 /**
  * Table-level work of `migrate-to-postgres`, written against the catalog rather
  * than our schema files, so a table added by a later migration is copied and
  * checked without anyone remembering to list it here.
  */
-
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  // node-postgres and PGlite both answer { rows }.
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 export interface TableInfo {
   name: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { rowsOf } from './rows-of';
 
 /** A cached read: the JSON answer, plus whatever the caller needs beside it. */
 export interface CachedRead {
@@ -9,11 +10,11 @@ export interface CachedRead {
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
 async function currentSnapshot(db: Db): Promise<string> {
-  const result = await db.execute<{ snapshot: string }>(
+  const [row] = await rowsOf<{ snapshot: string }>(
+    db,
     sql`select pg_current_snapshot()::text as snapshot`,
   );
-  const rows = (result as unknown as { rows: Array<{ snapshot: string }> }).rows;
-  const snapshot = rows[0]?.snapshot;
+  const snapshot = row?.snapshot;
   if (!snapshot) throw new Error('no snapshot');
   return snapshot;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { ticketAttachments, ticketMessages, tickets } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
@@ -23,13 +24,13 @@ export async function storageUsedBy(
   const ownTickets = user.isAdmin
     ? sql`true`
     : sql`a.ticket_id in (select t.id from ${tickets} t where t.owner_id = ${user.id})`;
-  const result = await database.execute<{ used: string | number | null }>(
+  const rows = await rowsOf<{ used: string | number | null }>(
+    database,
     sql`select coalesce(sum(a.size + coalesce(a.thumbnail_size, 0)), 0)::bigint as used
       from ${ticketAttachments} a
       join ${ticketMessages} m on m.id = a.message_id
       where ${ownTickets} and m.author_id = ${user.id}`,
   );
-  const rows = (result as unknown as { rows: Array<{ used: string | number | null }> }).rows;
   return Number(rows[0]?.used ?? 0);
 }
 

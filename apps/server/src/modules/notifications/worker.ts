@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows-of';
 import { idempotencyKeys, jobs, ticketEvents } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { ASSIGNMENT_MAIL_JOB, type AssignmentMailJob, sendAssignmentMail } from './assignment-mail';
@@ -79,7 +80,9 @@ export class JobRunner {
 
   private async claim(now: Date): Promise<ClaimedJob[]> {
     const lease = new Date(now.getTime() + LEASE_MS);
-    const result = await this.deps.db.execute(sql`
+    const rows = await rowsOf<Record<string, unknown>>(
+      this.deps.db,
+      sql`
       update ${jobs} set locked_until = ${lease.toISOString()}::timestamptz, attempts = attempts + 1
       where id in (
         select id from ${jobs}
@@ -89,8 +92,8 @@ export class JobRunner {
         limit ${BATCH}
         for update skip locked
       )
-      returning id, kind, payload, version, attempts`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      returning id, kind, payload, version, attempts`,
+    );
     return rows.map((r) => ({
       id: Number(r.id),
       kind: String(r.kind),

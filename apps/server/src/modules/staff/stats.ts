@@ -1,15 +1,11 @@
 import type { StatsAnswer } from '@studio/shared/staff';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { ticketDailyCounts as days, ticketTabCounts as tabs, tickets } from '../../db/schema/index';
 
 /** The statistics' calendar: the studio's days. */
 export const STATS_TIME_ZONE = 'Europe/Warsaw';
-
-async function rowsOf<T>(database: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await database.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
 
 /**
  * `GET /api/admin/stats?days=N` (staff). The counts and the days are read from

@@ -1,6 +1,7 @@
 import type { TicketViewsAnswer } from '@studio/shared/staff';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows-of';
 import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
@@ -24,8 +25,8 @@ export async function ticketViews(
   if (search) {
     await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
   }
-  const result = search
-    ? await database.execute<Record<string, number>>(sql`
+  const query = search
+    ? sql`
     select
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'staff')::int as awaiting_staff,
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'customer')::int as awaiting_customer,
@@ -33,9 +34,9 @@ export async function ticketViews(
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.assigneeId} is null)::int as unassigned,
       count(*) filter (where ${tickets.status} = 'closed')::int as closed,
       count(*)::int as "all"
-    from ${tickets} where ${searchCondition(search, input.actor)}`)
+    from ${tickets} where ${searchCondition(search, input.actor)}`
     : // Without a search, the same sums over the maintained summary (a few rows per admin).
-      await database.execute<Record<string, number>>(sql`
+      sql`
     select
       coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.awaiting} = 'staff'), 0)::int as awaiting_staff,
       coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.awaiting} = 'customer'), 0)::int as awaiting_customer,
@@ -43,8 +44,8 @@ export async function ticketViews(
       coalesce(sum(${c.tickets}) filter (where ${c.status} = 'open' and ${c.assigneeId} = 0), 0)::int as unassigned,
       coalesce(sum(${c.tickets}) filter (where ${c.status} = 'closed'), 0)::int as closed,
       coalesce(sum(${c.tickets}), 0)::int as "all"
-    from ${c}`);
-  const row = (result as unknown as { rows: Array<Record<string, number>> }).rows[0] ?? {};
+    from ${c}`;
+  const row = (await rowsOf<Record<string, number>>(database, query))[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);
   return {
     views: {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows-of';
 import { ticketMessages, ticketReads, tickets } from '../../../db/schema/index';
 import type { Actor } from './rules';
 
@@ -14,8 +15,8 @@ export const publicOnlyFor = (actor: Actor) =>
   actor.isAdmin ? sql`` : sql` and m.internal = false`;
 
 async function countOf(database: Db, query: ReturnType<typeof sql>): Promise<number> {
-  const result = await database.execute<{ n: number }>(query);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number }>(database, query);
+  return Number(row?.n ?? 0);
 }
 
 /** The viewer's unread messages in one ticket (walks the ticket's part of the (ticket_id, id) index). */
