@@ -33,35 +33,28 @@ CREATE FUNCTION "ticket_counts_apply"("changes" jsonb) RETURNS void LANGUAGE sql
   DELETE FROM "ticket_tab_counts" WHERE "tickets" = 0;
   DELETE FROM "ticket_daily_counts" WHERE "created" = 0 AND "closed" = 0;
 $$;--> statement-breakpoint
--- What a statement changed, as rows with a sign: -1 for a ticket as it was, +1 as it is.
--- An update that touched none of the counted columns (most: a new message's activity
--- time and preview) yields nothing and returns before any summary is touched.
+-- One ticket as a signed change: -1 for a ticket as it was, +1 as it is.
+CREATE FUNCTION "ticket_count_change"("t" "tickets", "sign" int) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object('status', t."status", 'awaiting', t."awaiting", 'assignee_id', t."assignee_id",
+    'created_at', t."created_at", 'closed_at', t."closed_at", 'sign', "sign");
+$$;--> statement-breakpoint
+-- What a statement changed. An update that touched none of the counted columns (most: a
+-- new message's activity time and preview) yields nothing and returns before any summary
+-- is touched.
 CREATE FUNCTION "tickets_keep_counts"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "changes" jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('status', n."status", 'awaiting', n."awaiting",
-        'assignee_id', n."assignee_id", 'created_at', n."created_at", 'closed_at', n."closed_at", 'sign', 1))
-      INTO "changes" FROM "new_rows" n;
+    SELECT jsonb_agg("ticket_count_change"(n, 1)) INTO "changes" FROM "new_rows" n;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(jsonb_build_object('status', o."status", 'awaiting', o."awaiting",
-        'assignee_id', o."assignee_id", 'created_at', o."created_at", 'closed_at', o."closed_at", 'sign', -1))
-      INTO "changes" FROM "old_rows" o;
+    SELECT jsonb_agg("ticket_count_change"(o, -1)) INTO "changes" FROM "old_rows" o;
   ELSE
-    SELECT jsonb_agg(c) INTO "changes" FROM (
-      SELECT jsonb_build_object('status', o."status", 'awaiting', o."awaiting",
-          'assignee_id', o."assignee_id", 'created_at', o."created_at", 'closed_at', o."closed_at", 'sign', -1) AS c
-      FROM "old_rows" o JOIN "new_rows" n ON n."id" = o."id"
-      WHERE (o."status", o."awaiting", o."assignee_id", o."created_at", o."closed_at")
-        IS DISTINCT FROM (n."status", n."awaiting", n."assignee_id", n."created_at", n."closed_at")
-      UNION ALL
-      SELECT jsonb_build_object('status', n."status", 'awaiting', n."awaiting",
-          'assignee_id', n."assignee_id", 'created_at', n."created_at", 'closed_at', n."closed_at", 'sign', 1)
-      FROM "old_rows" o JOIN "new_rows" n ON n."id" = o."id"
-      WHERE (o."status", o."awaiting", o."assignee_id", o."created_at", o."closed_at")
-        IS DISTINCT FROM (n."status", n."awaiting", n."assignee_id", n."created_at", n."closed_at")
-    ) changed;
+    SELECT jsonb_agg(x."change") INTO "changes"
+    FROM "old_rows" o JOIN "new_rows" n ON n."id" = o."id"
+    CROSS JOIN LATERAL (VALUES ("ticket_count_change"(o, -1)), ("ticket_count_change"(n, 1))) x("change")
+    WHERE (o."status", o."awaiting", o."assignee_id", o."created_at", o."closed_at")
+      IS DISTINCT FROM (n."status", n."awaiting", n."assignee_id", n."created_at", n."closed_at");
   END IF;
   IF "changes" IS NOT NULL THEN PERFORM "ticket_counts_apply"("changes"); END IF;
   RETURN NULL;
