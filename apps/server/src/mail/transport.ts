@@ -64,9 +64,11 @@ export function createOutboxMailer(outboxDir: string, log: FastifyBaseLogger): M
       const date = new Date();
       const id = `${date.toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
       const entry: OutboxEntry = { id, date: date.toISOString(), ...message };
-      await fs.writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), {
-        mode: 0o600,
-      });
+      // Written under a temporary name and renamed: a reader (the outbox page,
+      // a browser test polling the folder) never sees half a file.
+      const file = path.join(outboxDir, `${id}.json`);
+      await fs.writeFile(`${file}.part`, JSON.stringify(entry, null, 2), { mode: 0o600 });
+      await fs.rename(`${file}.part`, file);
       log.info(
         { to: message.to, subject: message.subject, file: `${id}.json` },
         'e-mail written to the dev outbox (/dev/outbox)',
