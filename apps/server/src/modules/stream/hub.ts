@@ -11,6 +11,7 @@ import {
 } from '../../events/bus';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { MemoryAfterShed } from '../../lib/memory-after-shed';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
 import { StreamConnection } from './stream-connection';
 import type { EventTexts, StreamViewer } from './stream-events';
@@ -36,6 +37,8 @@ export class StreamHub {
   private unsubscribe: Array<() => Promise<void>> = [];
   /** One timer for all streams, running while any is open. */
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Gives back what thousands of streams held once they have gone (lib/memory-after-shed.ts). */
+  private readonly memory = new MemoryAfterShed();
 
   constructor(
     private readonly db: Db,
@@ -55,6 +58,7 @@ export class StreamHub {
 
   async stop() {
     for (const connection of [...this.connections]) connection.close();
+    this.memory.stop();
     await Promise.all(this.unsubscribe.splice(0).map((u) => u()));
   }
 
@@ -101,6 +105,7 @@ export class StreamHub {
     const mine = this.byUser.get(input.viewer.userId) ?? new Set();
     mine.add(connection);
     this.byUser.set(input.viewer.userId, mine);
+    this.memory.note(this.connections.size);
     if (!this.heartbeat) {
       this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
       this.heartbeat.unref();
@@ -128,6 +133,7 @@ export class StreamHub {
     const mine = this.byUser.get(connection.viewer.userId);
     mine?.delete(connection);
     if (mine?.size === 0) this.byUser.delete(connection.viewer.userId);
+    this.memory.note(this.connections.size);
     if (this.connections.size === 0) this.stopHeartbeat();
   }
 
