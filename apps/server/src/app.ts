@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { inArray, sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type pino from 'pino';
 import type { Config } from './config';
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? loggerOptions(config) }),
     // One line per request, written when it is answered (onResponse below), not two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count or the proxies' addresses, never `true` (config-trust-proxy.ts).
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Without these a client that stalls or trickles its body holds a socket and its
