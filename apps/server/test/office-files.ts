@@ -124,11 +124,31 @@ export const ODF_TYPES = {
   odp: 'application/vnd.oasis.opendocument.presentation',
 } as const;
 
-/** odt/ods/odp: `mimetype` first and stored, as the OpenDocument standard requires. */
-export function odfFile(kind: keyof typeof ODF_TYPES): Buffer {
+/**
+ * odt/ods/odp: `mimetype` first and stored, as the OpenDocument standard
+ * requires; `macros` adds the parts LibreOffice saves with a document that
+ * carries a Basic module or a Python script.
+ */
+export function odfFile(
+  kind: keyof typeof ODF_TYPES,
+  options: { macros?: 'basic' | 'python' } = {},
+): Buffer {
+  const macroParts: ZipPart[] =
+    options.macros === 'basic'
+      ? [
+          { name: 'Basic/script-lc.xml', data: '<?xml version="1.0"?><library:libraries/>' },
+          {
+            name: 'Basic/Standard/Module1.xml',
+            data: '<?xml version="1.0"?><script:module script:name="Module1">Sub Main\nEnd Sub</script:module>',
+          },
+        ]
+      : options.macros === 'python'
+        ? [{ name: 'Scripts/python/start.py', data: 'def main(*args):\n    pass\n' }]
+        : [];
   return buildZip([
     { name: 'mimetype', data: ODF_TYPES[kind], stored: true },
     { name: 'content.xml', data: '<?xml version="1.0"?><office:document-content/>' },
+    ...macroParts,
     {
       name: 'META-INF/manifest.xml',
       data: `<?xml version="1.0"?><manifest:manifest><manifest:file-entry manifest:full-path="/" manifest:media-type="${ODF_TYPES[kind]}"/></manifest:manifest>`,

@@ -101,6 +101,20 @@ describe('office documents (DESIGN.md §7.6)', () => {
     expect(inspectZip(ooxmlFile('docm', { vbaProject: false }))).toEqual({ kind: 'macro' });
   });
 
+  it('refuses an OpenDocument carrying Basic macros or a Python script, and stores nothing', async () => {
+    const { alice } = await customer();
+    for (const [filename, data] of [
+      ['umowa.odt', odfFile('odt', { macros: 'basic' })],
+      ['arkusz.ods', odfFile('ods', { macros: 'python' })],
+    ] as const) {
+      const response = await createTicket(alice.client, { files: [{ filename, data }] });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().details).toEqual({ reason: 'macro' });
+    }
+    expect(inspectZip(odfFile('odp', { macros: 'basic' }))).toEqual({ kind: 'macro' });
+    expect((await alice.client.get('/api/tickets')).json().tickets).toEqual([]);
+  });
+
   it('keeps a plain ZIP a ZIP, and an unknown OOXML part type a ZIP too', async () => {
     expect(await detectType(zipFile())).toBe('application/zip');
     const template = buildZip([

@@ -20,7 +20,7 @@ import {
 
 export type ZipVerdict =
   | { kind: 'document'; mime: string }
-  /** docm, xlsm, pptm, or any OOXML carrying a VBA project: refused. */
+  /** docm, xlsm, pptm, any OOXML carrying a VBA project, or an OpenDocument carrying macros: refused. */
   | { kind: 'macro' }
   /** A ZIP that is not an office document (or one we cannot read): treated as a plain ZIP. */
   | { kind: 'zip' };
@@ -51,6 +51,13 @@ const OOXML_MAIN_TYPES: Record<string, string> = {
     POWERPOINT_PRESENTATION,
 };
 const ODF_TYPES = new Set([OPENDOCUMENT_TEXT, OPENDOCUMENT_SPREADSHEET, OPENDOCUMENT_PRESENTATION]);
+/**
+ * Where an OpenDocument keeps the macros it carries: LibreOffice writes Basic
+ * modules and their dialogs under `Basic/` and `Dialogs/`, Python, JavaScript
+ * and BeanShell scripts under `Scripts/`. Any entry there makes it
+ * macro-enabled, whatever the manifest lists.
+ */
+const ODF_MACRO_FOLDERS = ['basic/', 'dialogs/', 'scripts/'];
 
 export function inspectZip(data: Buffer): ZipVerdict {
   const entries = readCentralDirectory(data);
@@ -63,7 +70,12 @@ export function inspectZip(data: Buffer): ZipVerdict {
   const mimetype = byName.get('mimetype');
   if (mimetype) {
     const declared = readEntry(data, mimetype)?.toString('latin1').trim();
-    if (declared && ODF_TYPES.has(declared)) return { kind: 'document', mime: declared };
+    if (declared && ODF_TYPES.has(declared)) {
+      const carriesMacros = entries.some((entry) =>
+        ODF_MACRO_FOLDERS.some((folder) => entry.name.toLowerCase().startsWith(folder)),
+      );
+      return carriesMacros ? { kind: 'macro' } : { kind: 'document', mime: declared };
+    }
   }
   return { kind: 'zip' };
 }
