@@ -45,6 +45,29 @@ async function customerWithTicket() {
 }
 
 describe('export of the user’s own data', () => {
+  it('puts each message under its own ticket, in order, whatever the tickets interleave', async () => {
+    const { client, ticketId } = await customerWithTicket();
+    const second = (await createTicket(client, { body: 'Drugie zgłoszenie' })).json().id as number;
+    expect(
+      (await postMessage(client, ticketId, { body: 'Dopisuję do pierwszego' })).statusCode,
+    ).toBe(201);
+    expect((await postMessage(client, second, { body: 'Dopisuję do drugiego' })).statusCode).toBe(
+      201,
+    );
+    const files = unzipSync(new Uint8Array((await requestExport(client)).rawPayload));
+    const exported = JSON.parse(new TextDecoder().decode(files['zgloszenia.json']));
+    const bodiesBySeq = Object.fromEntries(
+      exported.map((t: { seq: number; messages: Array<{ body: string }> }) => [
+        t.seq,
+        t.messages.map((m) => m.body),
+      ]),
+    );
+    expect(bodiesBySeq).toEqual({
+      1: ['Nie działa płatność', 'Sprawdzamy.', 'Dopisuję do pierwszego'],
+      2: ['Drugie zgłoszenie', 'Dopisuję do drugiego'],
+    });
+  });
+
   it('downloads a ZIP with the account, every ticket and message, and the attachments', async () => {
     const { client } = await customerWithTicket();
     const response = await requestExport(client);
