@@ -44,13 +44,17 @@ describe('paintFromHtml', () => {
     );
   });
 
-  it('enables the full stylesheet from the end of the body and leaves the scripts as they are', () => {
+  it('enables the full stylesheet from the end of the body and leaves the module script as it is', () => {
     expect(out).toContain(`<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
-    expect(out).toContain('<link rel="modulepreload" href="/assets/a.js"/>');
     expect(out).toContain('<script type="module" async="">import "/assets/root.js";</script>');
     const stylesheet = { disabled: true };
     new Function('document', ENABLE_STYLESHEETS_SCRIPT)({ querySelectorAll: () => [stylesheet] });
     expect(stylesheet.disabled).toBe(false);
+  });
+
+  it('fetches the module preloads at low priority: the page paints without them', () => {
+    expect(out).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/>');
+    expect(out).not.toContain('<link rel="modulepreload" href=');
   });
 
   it('leaves a page without a stylesheet as it is', () => {

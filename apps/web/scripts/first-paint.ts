@@ -11,12 +11,18 @@ import { classesOf, criticalCss } from './critical-css';
  * The same rules come later in the document, so the result is the full
  * stylesheet's: states the scripts add later (menus, dialogs) look as before.
  *
- * The scripts are left as React Router writes them: deferring them past the
+ * The scripts stay where React Router writes them: deferring them past the
  * first paint let the `load` event come before hydration, and a tap right
- * after it did nothing (the browser tests caught it).
+ * after it did nothing (the browser tests caught it). Their `modulepreload`s
+ * are fetched at low priority instead: the page paints from its HTML alone, so
+ * the scripts need not go before the page's images, and Lighthouse's slow-4G
+ * model no longer counts them as render-blocking (FCP 0.9–2.4 s → 0.7–0.9 s;
+ * they still hold `load` until they are fetched).
  */
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+
+const MODULE_PRELOAD = '<link rel="modulepreload" href=';
 
 /** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
 export const ENABLE_STYLESHEETS_SCRIPT =
@@ -31,7 +37,9 @@ export function paintFromHtml(html: string, readAsset: (urlPath: string) => stri
     return `<style>${criticalCss(readAsset(href), classes)}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
   });
   if (!inlined) return html;
-  return page.replace('</body>', `<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
+  return page
+    .replaceAll(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" href=')
+    .replace('</body>', `<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
 }
 
 /**

@@ -16,10 +16,10 @@ export function meta() {
 export default function HomeRoute() {
   return (
     <main className="relative overflow-hidden">
-      {/* Chooses and preloads the strips' images while the HTML is parsed (strip-boot.ts). */}
+      <ImageStrips />
+      {/* Chooses, preloads and writes the strips while the HTML is parsed (strip-boot.ts). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
       <script dangerouslySetInnerHTML={{ __html: STRIP_BOOT_SCRIPT }} />
-      <ImageStrips />
       {/* Keeps the hero text readable over the moving images in both themes. */}
       <div
         aria-hidden="true"

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STRIP_BOOT_SCRIPT, takeBootedStrips } from './strip-boot';
-import { chooseSequences, STRIP_POOL_SIZE, stripImageSrc } from './strip-images';
+import { chooseSequences, STRIP_POOL_SIZE, stripImageSrc, stripsMarkup } from './strip-images';
 
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
@@ -12,6 +12,8 @@ const preloads = () =>
 
 afterEach(() => {
   document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
   delete (window as { __studioStrips?: unknown }).__studioStrips;
 });
 
@@ -50,5 +52,29 @@ describe('strip boot script', () => {
       sequences: [[1], [99], [2]],
     };
     expect(takeBootedStrips(window.innerWidth)).toBeNull();
+  });
+
+  it('writes the strips into their container, as stripsMarkup would, and shows them', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
+    document.body.innerHTML = '<div data-strips=""></div>';
+    new Function(STRIP_BOOT_SCRIPT)();
+    const container = document.querySelector<HTMLElement>('[data-strips]');
+    const sequences = takeBootedStrips(window.innerWidth);
+    expect(sequences).not.toBeNull();
+    expect(container?.innerHTML).toBe(stripsMarkup(sequences ?? [], window.innerWidth));
+    expect(container?.querySelectorAll('[data-strip]')).toHaveLength(3);
+    // Hidden until the images on screen have loaded, then shown (at once with reduced motion).
+    expect(container?.style.opacity).toBe('');
+    for (const image of container?.querySelectorAll('img') ?? []) {
+      image.dispatchEvent(new Event('load'));
+    }
+    expect(container?.style.opacity).toBe('1');
+  });
+
+  it('leaves a container that already has content alone', () => {
+    document.body.innerHTML = '<div data-strips=""><p>x</p></div>';
+    new Function(STRIP_BOOT_SCRIPT)();
+    expect(document.querySelector('[data-strips]')?.innerHTML).toBe('<p>x</p>');
+    expect(takeBootedStrips(window.innerWidth)).not.toBeNull();
   });
 });

@@ -22,7 +22,40 @@ export const STRIPS: readonly StripConfig[] = [
 export const ITEM_WIDTH = 336;
 export const GAP = 8;
 export const MAX_PRELOAD = 64;
+/** The strips' fade-in (ImageStrips and the boot script). */
+export const FADE_MS = 1000;
 export const stripImageSrc = (n: number) => `/images/strips/${String(n).padStart(2, '0')}.webp`;
+
+/** Classes of a strip, its moving track and its images (STRIP_BOOT_SCRIPT writes the same). */
+export const STRIP_CLASS = 'h-56 overflow-hidden';
+export const TRACK_CLASS = 'flex h-full w-max gap-2 will-change-transform';
+export const IMAGE_CLASS = 'h-56 w-[336px] shrink-0 rounded-xl bg-slate-500/10 object-cover';
+
+/** Where a strip's track starts: shifted by its prebuffer, within one sequence length. */
+export function startOffset(strip: StripConfig, sequenceLength: number, viewportWidth: number) {
+  return wrapOffset(-strip.prebufferVw * viewportWidth, sequenceLength * (ITEM_WIDTH + GAP));
+}
+
+/**
+ * The strips' markup for their sequences: each sequence twice (when one copy
+ * has scrolled by, the other is in its place), each track at its start offset.
+ * The boot script writes exactly this string (strip-boot.test.ts compares).
+ */
+export function stripsMarkup(sequences: readonly number[][], viewportWidth: number): string {
+  return sequences
+    .map((sequence, i) => {
+      const strip = STRIPS[i]!;
+      const offset = startOffset(strip, sequence.length, viewportWidth);
+      const images = sequence
+        .map(
+          (n) =>
+            `<img src="${stripImageSrc(n)}" alt="" width="${ITEM_WIDTH}" height="224" decoding="async" draggable="false" class="${IMAGE_CLASS}">`,
+        )
+        .join('');
+      return `<div data-strip="" data-direction="${strip.velocity < 0 ? 'left' : 'right'}" class="${STRIP_CLASS}"><div class="${TRACK_CLASS}" style="transform:translate3d(${offset}px, 0, 0)">${images}${images}</div></div>`;
+    })
+    .join('');
+}
 
 /** Fisher–Yates shuffle with an injectable random source for tests. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {

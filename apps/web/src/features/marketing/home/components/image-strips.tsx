@@ -5,17 +5,21 @@ import { takeBootedStrips } from '../strip-boot';
 import {
   chooseSequences,
   easeStandard,
+  FADE_MS,
   GAP,
   ITEM_WIDTH,
   MAX_PRELOAD,
   STRIPS,
+  startOffset,
   stripImageSrc,
+  stripsMarkup,
   wrapOffset,
 } from '../strip-images';
 
 /** A long frame (tab switch, jank) must not make the strips jump (SPEC §9: 0.05 s). */
 const MAX_FRAME_STEP = 0.05;
-const FADE_MS = 1000;
+/** One object for the empty container, so re-renders never rewrite what the boot script wrote. */
+const NO_MARKUP = { __html: '' };
 
 function preload(sources: string[]): Promise<void> {
   return Promise.all(
@@ -34,15 +38,19 @@ function preload(sources: string[]): Promise<void> {
 
 /**
  * Three endlessly scrolling rows of studio images behind the hero. Rendered
- * only in the browser (the choice is random), hidden until the images are
- * loaded, then faded in. Static with reduced motion.
+ * only in the browser (the choice is random). On the prerendered home page the
+ * boot script (strip-boot.ts) has already written them and faded them in once
+ * the images on screen loaded; this component adopts that markup. After a
+ * client-side navigation it writes the same markup itself, hidden until the
+ * images are loaded, then faded in. They move once every image is loaded;
+ * static with reduced motion.
  */
 export function ImageStrips() {
   const reduced = usePrefersReducedMotion();
   const [sequences, setSequences] = useState<number[][] | null>(null);
+  const [markup, setMarkup] = useState(NO_MARKUP);
   const [ready, setReady] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const trackRefs = useRef<(HTMLDivElement | null)[]>([]);
 
   useEffect(() => {
     let cancelled = false;
@@ -51,7 +59,12 @@ export function ImageStrips() {
     // hydration. Their images are already loading (STRIP_BOOT_SCRIPT).
     const cancelIdle = whenIdle(() => {
       const viewportWidth = window.innerWidth;
-      const chosen = takeBootedStrips(viewportWidth) ?? chooseSequences(viewportWidth);
+      const booted = takeBootedStrips(viewportWidth);
+      const chosen = booted ?? chooseSequences(viewportWidth);
+      // Written by the boot script for this very choice: adopted as it is.
+      if (!booted || !rootRef.current?.firstElementChild) {
+        setMarkup({ __html: stripsMarkup(chosen, viewportWidth) });
+      }
       setSequences(chosen);
       const unique = [...new Set(chosen.flat())].map(stripImageSrc);
       void preload(unique).then(() => {
@@ -70,7 +83,8 @@ export function ImageStrips() {
   // strips actually appear. Same duration and easing as the transition it replaces.
   useEffect(() => {
     const root = rootRef.current;
-    if (!ready || !root) return;
+    // An opacity already set is the boot script's fade, started or done.
+    if (!ready || !root || root.style.opacity) return;
     if (reduced) {
       root.style.opacity = '1';
       return;
@@ -89,10 +103,12 @@ export function ImageStrips() {
   }, [ready, reduced]);
 
   useEffect(() => {
-    if (!ready || !sequences) return;
-    const tracks = trackRefs.current;
+    if (!ready || !sequences || !rootRef.current) return;
+    const tracks = [...rootRef.current.querySelectorAll<HTMLElement>('[data-strip] > div')];
     const loopWidths = sequences.map((seq) => seq.length * (ITEM_WIDTH + GAP));
-    const offsets = STRIPS.map((strip) => -strip.prebufferVw * window.innerWidth);
+    const offsets = STRIPS.map((strip, i) =>
+      startOffset(strip, sequences[i]!.length, window.innerWidth),
+    );
     const place = () =>
       tracks.forEach((track, i) => {
         if (!track) return;
@@ -146,40 +162,9 @@ export function ImageStrips() {
       data-state={ready ? 'ready' : 'loading'}
       data-animating="false"
       className="pointer-events-none absolute inset-x-0 top-[18vh] flex flex-col gap-2 overflow-hidden opacity-0"
-    >
-      {sequences?.map((sequence, stripIndex) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: the three strips are fixed
-          key={stripIndex}
-          data-strip
-          data-direction={STRIPS[stripIndex]!.velocity < 0 ? 'left' : 'right'}
-          className="h-56 overflow-hidden"
-        >
-          <div
-            ref={(node) => {
-              trackRefs.current[stripIndex] = node;
-            }}
-            className="flex h-full w-max gap-2 will-change-transform"
-          >
-            {/* The sequence twice: when one copy has scrolled by, the other is in its place. */}
-            {[0, 1].flatMap((copy) =>
-              sequence.map((image, i) => (
-                <img
-                  // biome-ignore lint/suspicious/noArrayIndexKey: positions are stable for the page's life
-                  key={`${copy}-${i}`}
-                  src={stripImageSrc(image)}
-                  alt=""
-                  width={ITEM_WIDTH}
-                  height={224}
-                  decoding="async"
-                  draggable={false}
-                  className="h-56 w-[336px] shrink-0 rounded-xl bg-slate-500/10 object-cover"
-                />
-              )),
-            )}
-          </div>
-        </div>
-      ))}
-    </div>
+      // The strips' markup (stripsMarkup): a string, so the boot script can write it first.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: built from our own constants and image numbers
+      dangerouslySetInnerHTML={markup}
+    />
   );
 }
