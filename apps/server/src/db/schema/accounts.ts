@@ -30,6 +30,9 @@ export const users = pgTable(
     // Uniqueness ignores case, so "Ala" and "ala" cannot both exist.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Every customer message queues one e-mail job per admin, chosen in its
+    // statement: the few admins without reading every account (issue 20).
+    index('users_admin_idx').on(t.id).where(sql`${t.isAdmin}`),
   ],
 );
 

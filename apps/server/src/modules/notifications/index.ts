@@ -4,6 +4,6 @@
  */
 export { enqueueAssignmentMail } from './assignment-mail';
 export { emailEnabled } from './email-preference';
-export { dropTicketJobs, enqueueMessageMail, NOTIFY_DELAY_MS, TICKET_MAIL_JOB } from './outbox';
+export { dropTicketJobs, messageMailJobs, NOTIFY_DELAY_MS, TICKET_MAIL_JOB } from './outbox';
 export { notificationRoutes } from './routes';
 export { JobRunner } from './worker';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, users } from '../../db/schema/index';
 
@@ -12,46 +12,43 @@ export interface TicketMailJob {
 }
 
 /**
- * Called in the transaction that stores a message. One job per ticket and
- * recipient: a job already waiting keeps its due time, so several replies in
- * the window end up in one e-mail. `version` is bumped so a worker that is
- * sending right now knows to look again instead of dropping the new message.
+ * The statement that queues a message's e-mails, run in the transaction that
+ * stores the message (insert-message.ts makes it part of one statement with
+ * the message's other rows). One job per ticket and recipient: a job already
+ * waiting keeps its due time, so several replies in the window end up in one
+ * e-mail. `version` is bumped so a worker that is sending right now knows to
+ * look again instead of dropping the new message.
  */
-export async function enqueueMessageMail(
+export function messageMailJobs(
   tx: Db,
   input: { ticketId: number; ownerId: number; authorId: number; now: Date; delayMs?: number },
-) {
+): SQL {
   const runAt = new Date(input.now.getTime() + (input.delayMs ?? NOTIFY_DELAY_MS));
   if (input.authorId !== input.ownerId) {
-    await insertJob(tx, input.ticketId, input.ownerId, runAt, input.now);
-    return;
+    return tx
+      .insert(jobs)
+      .values({
+        kind: TICKET_MAIL_JOB,
+        dedupeKey: `${TICKET_MAIL_JOB}:${input.ticketId}:${input.ownerId}`,
+        payload: { ticketId: input.ticketId, userId: input.ownerId } satisfies TicketMailJob,
+        runAt,
+        createdAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: jobs.dedupeKey,
+        set: { version: sql`${jobs.version} + 1` },
+      })
+      .getSQL();
   }
-  // A customer's message goes to every admin: chosen and queued in one statement
-  // (a post is a handful of small statements, and each costs as much as its work).
-  await tx.execute(sql`
+  // A customer's message goes to every admin, chosen and queued by the same statement.
+  return sql`
     insert into ${jobs} (kind, dedupe_key, payload, run_at, created_at)
     select ${TICKET_MAIL_JOB}, ${`${TICKET_MAIL_JOB}:${input.ticketId}:`} || ${users.id},
            jsonb_build_object('ticketId', ${input.ticketId}::int, 'userId', ${users.id}),
            ${runAt.toISOString()}::timestamptz, ${input.now.toISOString()}::timestamptz
     from ${users}
     where ${users.isAdmin} and ${users.id} <> ${input.authorId}
-    on conflict (dedupe_key) do update set version = ${jobs.version} + 1`);
-}
-
-async function insertJob(tx: Db, ticketId: number, userId: number, runAt: Date, now: Date) {
-  await tx
-    .insert(jobs)
-    .values({
-      kind: TICKET_MAIL_JOB,
-      dedupeKey: `${TICKET_MAIL_JOB}:${ticketId}:${userId}`,
-      payload: { ticketId, userId } satisfies TicketMailJob,
-      runAt,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: jobs.dedupeKey,
-      set: { version: sql`${jobs.version} + 1` },
-    });
+    on conflict (dedupe_key) do update set version = ${jobs.version} + 1`;
 }
 
 export async function dropTicketJobs(tx: Db, ticketId: number) {

@@ -154,7 +154,13 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
     const actor = toActor(await requireUser(request, reply));
     const ticketId = ticketIdParam(request);
     const result: PostedMessageAnswer = await withUpload(request, actor, (prepare) =>
-      service.postMessage({ actor, ticketId, idempotencyKey: idempotencyKey(request), prepare }),
+      service.postMessage({
+        actor,
+        ticketId,
+        idempotencyKey: idempotencyKey(request),
+        prepare,
+        inHand: !request.isMultipart(),
+      }),
     );
     return reply.code(201).send(result);
   });

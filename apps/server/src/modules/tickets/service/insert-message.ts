@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows-of';
 import {
   ticketAttachments,
+  ticketEvents,
   ticketMessages,
   ticketReads,
   tickets,
@@ -9,8 +11,8 @@ import {
 } from '../../../db/schema/index';
 import { newStorageKey } from '../../../storage/storage';
 import { reserveQuota } from '../../files/index';
-import { enqueueMessageMail } from '../../notifications/index';
-import { recordEvent, type TicketEvent } from '../events';
+import { messageMailJobs } from '../../notifications/index';
+import type { TicketEvent } from '../events';
 import type { NewMessageInput, TicketRow, TicketsContext } from './context';
 import { type FileDto, type MessageDto, messagePreview, toFileDto, toMessageDto } from './dto';
 import { type Actor, awaitingAfter } from './rules';
@@ -44,18 +46,7 @@ export async function insertMessage(
     );
     await reserveQuota(tx, actor, ctx.deps.config.storageQuotaBytes, adding);
   }
-  const [row] = await tx
-    .insert(ticketMessages)
-    .values({
-      ticketId: ticket.id,
-      authorId: actor.id,
-      authorIsAdmin: actor.isAdmin,
-      body: message.body,
-      createdAt: now,
-      internal,
-    })
-    .returning();
-  if (!row) throw new Error('message not stored');
+  const { messageId, event } = await writeMessageRows(ctx, tx, input);
   const files: FileDto[] = [];
   for (const [position, file] of message.files.entries()) {
     const id = crypto.randomUUID();
@@ -70,7 +61,7 @@ export async function insertMessage(
     }
     const attachment = {
       id,
-      messageId: row.id,
+      messageId,
       ticketId: ticket.id,
       filename: file.filename,
       position,
@@ -88,59 +79,117 @@ export async function insertMessage(
     await tx.insert(ticketAttachments).values(attachment);
     files.push(toFileDto(attachment));
   }
+  const username =
+    input.authorName !== undefined ? input.authorName : await authorUsername(tx, actor.id);
+  return {
+    message: toMessageDto({
+      id: messageId,
+      ticketId: ticket.id,
+      authorId: actor.id,
+      username,
+      isAdmin: actor.isAdmin,
+      body: message.body,
+      createdAt: now,
+      files,
+      internal,
+    }),
+    event,
+  };
+}
+
+/**
+ * The message, the ticket's activity, preview and turn, the author's read
+ * marker, the e-mail jobs and the event, in ONE statement (data-modifying
+ * CTEs): a post is a handful of small statements and each costs a round trip
+ * and its parsing, planning and driver work, more than the row it writes
+ * (issue 20, bench/README.md "Writes"). The sub-statements touch different
+ * tables, and the two that need the message's id read it from `message`.
+ */
+async function writeMessageRows(
+  ctx: TicketsContext,
+  tx: Db,
+  input: { ticket: TicketRow; actor: Actor; message: NewMessageInput; now: Date },
+): Promise<{ messageId: number; event: TicketEvent }> {
+  const { ticket, actor, message, now } = input;
+  const internal = message.internal === true;
+  const newMessageId = sql`(select id from message)`;
+  const parts: SQL[] = [
+    sql`message as (${tx
+      .insert(ticketMessages)
+      .values({
+        ticketId: ticket.id,
+        authorId: actor.id,
+        authorIsAdmin: actor.isAdmin,
+        body: message.body,
+        createdAt: now,
+        internal,
+      })
+      .returning({ id: ticketMessages.id })
+      .getSQL()})`,
+    // One's own message is read by definition.
+    sql`seen as (${tx
+      .insert(ticketReads)
+      .values({ ticketId: ticket.id, userId: actor.id, lastReadMessageId: newMessageId })
+      .onConflictDoUpdate({
+        target: [ticketReads.ticketId, ticketReads.userId],
+        set: { lastReadMessageId: newMessageId },
+      })
+      .getSQL()})`,
+  ];
   if (!internal) {
     const preview = messagePreview(
       message.body,
       message.files.map((f) => f.filename),
     );
-    await tx
-      .update(tickets)
-      .set({ lastActivityAt: now, lastMessagePreview: preview, ...turnAfter(ticket, actor, now) })
-      .where(eq(tickets.id, ticket.id));
+    parts.push(
+      sql`activity as (${tx
+        .update(tickets)
+        .set({ lastActivityAt: now, lastMessagePreview: preview, ...turnAfter(ticket, actor, now) })
+        .where(eq(tickets.id, ticket.id))
+        .getSQL()})`,
+      // Staff get no e-mail about their colleagues' notes either (docs/tickets.md): notes are read in the app.
+      sql`mail as (${messageMailJobs(tx, {
+        ticketId: ticket.id,
+        ownerId: ticket.ownerId,
+        authorId: actor.id,
+        now,
+        delayMs: ctx.deps.config.notifyDelayMs,
+      })})`,
+    );
   }
-  // One's own message is read by definition.
-  await tx
-    .insert(ticketReads)
-    .values({ ticketId: ticket.id, userId: actor.id, lastReadMessageId: row.id })
-    .onConflictDoUpdate({
-      target: [ticketReads.ticketId, ticketReads.userId],
-      set: { lastReadMessageId: row.id },
-    });
-  // Staff get no e-mail about their colleagues' notes either (docs/tickets.md): notes are read in the app.
-  if (!internal) {
-    await enqueueMessageMail(tx, {
-      ticketId: ticket.id,
-      ownerId: ticket.ownerId,
-      authorId: actor.id,
-      now,
-      delayMs: ctx.deps.config.notifyDelayMs,
-    });
-  }
-  const event = await recordEvent(
+  const eventPayload = internal
+    ? sql`jsonb_build_object('message_id', ${newMessageId}, 'internal', true)`
+    : sql`jsonb_build_object('message_id', ${newMessageId})`;
+  parts.push(
+    sql`event as (${tx
+      .insert(ticketEvents)
+      .values({
+        type: 'message',
+        ticketId: ticket.id,
+        ownerId: ticket.ownerId,
+        payload: eventPayload,
+        createdAt: now,
+      })
+      .returning({ id: ticketEvents.id })
+      .getSQL()})`,
+  );
+  const [row] = await rowsOf<{ message_id: number | string; event_id: number | string }>(
     tx,
-    {
+    sql`with ${sql.join(parts, sql`, `)}
+      select message.id as message_id, event.id as event_id from message, event`,
+  );
+  if (!row) throw new Error('message not stored');
+  // int8 comes back as a string from node-postgres.
+  const messageId = Number(row.message_id);
+  return {
+    messageId,
+    event: {
+      id: Number(row.event_id),
       type: 'message',
       ticketId: ticket.id,
       ownerId: ticket.ownerId,
-      payload: internal ? { message_id: row.id, internal: true } : { message_id: row.id },
+      payload: internal ? { message_id: messageId, internal: true } : { message_id: messageId },
     },
-    now,
-  );
-  const username =
-    input.authorName !== undefined ? input.authorName : await authorUsername(tx, actor.id);
-  return {
-    message: toMessageDto({
-      id: row.id,
-      ticketId: ticket.id,
-      authorId: actor.id,
-      username,
-      isAdmin: actor.isAdmin,
-      body: row.body,
-      createdAt: row.createdAt,
-      files,
-      internal,
-    }),
-    event,
   };
 }
 
