@@ -18,23 +18,26 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
     return path.join(uploadsDir, key.slice(0, 2), key);
   };
 
+  const writeDurably = async (key: string, data: Buffer) => {
+    const target = fileFor(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(tmpDir, { recursive: true });
+    const temp = path.join(tmpDir, `${key}.${process.pid}.part`);
+    const handle = await fs.open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(data);
+      // The bytes are on disk before the row that points at them commits.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, target);
+  };
+
   return {
     kind: 'local',
-    async write(_tx, key, data) {
-      const target = fileFor(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.mkdir(tmpDir, { recursive: true });
-      const temp = path.join(tmpDir, `${key}.${process.pid}.part`);
-      const handle = await fs.open(temp, 'wx', 0o600);
-      try {
-        await handle.writeFile(data);
-        // The bytes are on disk before the row that points at them commits.
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(temp, target);
-    },
+    write: (_tx, key, data) => writeDurably(key, data),
+    writeAhead: writeDurably,
     async discard(keys) {
       await Promise.all(keys.map((key) => fs.rm(fileFor(key), { force: true })));
     },

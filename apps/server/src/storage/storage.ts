@@ -8,16 +8,23 @@ export interface ByteRange {
 }
 
 /**
- * Where attachment bytes live. Writes happen inside the database transaction
- * that records the attachment, so the two commit or fail together:
+ * Where attachment bytes live. The bytes and the row that records them commit
+ * or fail together:
  * - the database adapter writes a row in that transaction;
- * - the local adapter writes a file (temp name, then rename) during it and
- *   removes the file again if the transaction fails (`discard`). A crash in
- *   between leaves an unreferenced file, which `sweep` removes at start.
+ * - the local adapter writes a file (temp name, fsync, rename) just before it
+ *   (`writeAhead`, so the disk holds no database connection) and removes the
+ *   file again if the transaction fails (`discard`). A crash in between leaves
+ *   an unreferenced file, which `sweep` removes at start.
  */
 export interface FileStorage {
   readonly kind: 'local' | 'database';
   write(tx: Db, key: string, data: Buffer): Promise<void>;
+  /**
+   * Only where the bytes live outside the database: writes them durably
+   * before the transaction that records them begins. The caller discards
+   * them if that transaction then fails.
+   */
+  writeAhead?(key: string, data: Buffer): Promise<void>;
   /** After a failed transaction: drop what `write` put outside the database. */
   discard(keys: readonly string[]): Promise<void>;
   /** The whole file in memory; for small files or archives only, never for serving. */
@@ -38,6 +45,11 @@ export interface FileStorage {
 /** Server-generated names only: the uploader's filename never reaches a path. */
 export function newStorageKey(): string {
   return `${crypto.randomUUID()}`;
+}
+
+/** A thumbnail is stored beside its image under the image's key. */
+export function thumbnailKeyOf(storageKey: string): string {
+  return `${storageKey}.thumb`;
 }
 
 export const STORAGE_KEY_PATTERN = /^[0-9a-f-]{36}(\.thumb)?$/;

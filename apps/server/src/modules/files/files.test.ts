@@ -380,6 +380,32 @@ describe('a message and its files commit together', () => {
     }
   });
 
+  it('stores nothing when a file cannot be written before the transaction', async () => {
+    const { app, alice } = await world();
+    // A real disk failure: the temp folder's name is taken by a file, so no write can start.
+    const tmp = path.join(app.deps.config.dataDir, 'uploads', '.tmp');
+    fs.mkdirSync(path.dirname(tmp), { recursive: true });
+    fs.writeFileSync(tmp, 'zajęte');
+    const png = await pngImage();
+    const response = await createTicket(alice.client, {
+      body: 'dysk',
+      files: [
+        { filename: 'a.png', data: png },
+        { filename: 'b.pdf', data: pdfFile() },
+      ],
+    });
+    expect(response.statusCode).toBe(500);
+    fs.rmSync(tmp);
+    expect(await storedCounts(app)).toEqual(nothingStored);
+    const retried = await createTicket(alice.client, {
+      body: 'dysk',
+      files: [{ filename: 'a.png', data: png }],
+    });
+    expect(retried.statusCode).toBe(201);
+    // The image and its thumbnail.
+    expect(await storedCounts(app)).toMatchObject({ tickets: 1, attachments: 1, files: 2 });
+  });
+
   it('sweeps stray files (left by a crash) at start and keeps referenced ones', async () => {
     const { app, alice } = await world();
     await createTicket(alice.client, { files: [{ filename: 'a.pdf', data: pdfFile() }] });

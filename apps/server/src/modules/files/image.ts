@@ -44,7 +44,11 @@ export interface EncodedImage {
  *
  * Settings are chosen for cost (measured on a 12 MP photo, docs/security.md):
  * libjpeg-turbo at q85 instead of mozjpeg q90, PNG level 6 instead of 9, WebP
- * effort 2. Output over the 8 MiB upload limit is refused, never stored.
+ * effort 2. JPEG Huffman tables are the standard ones, not optimised per image:
+ * optimising is a second entropy pass that took 40 of the 100 ms of CPU a 2 MB
+ * photo costs, for a file 2–4 % smaller; the pixels are the same either way
+ * (bench/README.md, uploads). Output over the 8 MiB upload limit is refused,
+ * never stored.
  */
 export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedImage> {
   return inQueue(async () => {
@@ -62,18 +66,23 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
     let encoded: { data: Buffer; info: { width: number; height: number } };
     let thumbnail: Buffer;
     try {
-      const pipeline = sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
-        .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
-        .rotate();
+      // A function, not sharp's clone(): clone() copies the input buffer (structuredClone).
+      const source = () =>
+        sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+          .rotate();
+      const stored = source();
       const output =
         mimetype === 'image/png'
-          ? pipeline.png({ compressionLevel: 6 })
+          ? stored.png({ compressionLevel: 6 })
           : mimetype === 'image/webp'
-            ? pipeline.webp({ quality: 85, effort: 2 })
-            : pipeline.jpeg({ quality: 85 });
+            ? stored.webp({ quality: 85, effort: 2 })
+            : stored.jpeg({ quality: 85, optimiseCoding: false });
       encoded = await output.toBuffer({ resolveWithObject: true });
-      thumbnail = await sharp(encoded.data)
-        .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+      // From the original, not from the re-encoded file: a JPEG is then decoded at
+      // 1/8 scale (shrink-on-load) instead of in full a second time (issue 20, uploads).
+      // One after the other, so an upload holds one image thread at a time.
+      thumbnail = await source()
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer();

@@ -14,9 +14,18 @@ export interface TicketsContext {
   storage: FileStorage;
 }
 
+/** Where a file's bytes (and thumbnail's) were written before the transaction began. */
+export interface WrittenFileKeys {
+  storageKey: string;
+  thumbnailKey: string | null;
+}
+
+/** A checked file of a new message; `writtenAs` once its bytes are stored outside the database. */
+export type MessageFile = PreparedFile & { writtenAs?: WrittenFileKeys };
+
 export interface NewMessageInput {
   body: string;
-  files: PreparedFile[];
+  files: MessageFile[];
   /** Multipart field `internal=true`: a staff note (DESIGN.md §7.2). */
   internal?: boolean;
 }

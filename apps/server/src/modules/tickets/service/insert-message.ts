@@ -9,11 +9,17 @@ import {
   tickets,
   users,
 } from '../../../db/schema/index';
-import { newStorageKey } from '../../../storage/storage';
+import { newStorageKey, thumbnailKeyOf } from '../../../storage/storage';
 import { reserveQuota } from '../../files/index';
 import { messageMailJobs } from '../../notifications/index';
 import type { TicketEvent } from '../events';
-import type { NewMessageInput, TicketRow, TicketsContext } from './context';
+import type {
+  MessageFile,
+  NewMessageInput,
+  TicketRow,
+  TicketsContext,
+  WrittenFileKeys,
+} from './context';
 import { type FileDto, type MessageDto, messagePreview, toFileDto, toMessageDto } from './dto';
 import { type Actor, awaitingAfter } from './rules';
 
@@ -50,15 +56,8 @@ export async function insertMessage(
   const files: FileDto[] = [];
   for (const [position, file] of message.files.entries()) {
     const id = crypto.randomUUID();
-    const storageKey = newStorageKey();
-    keep(storageKey);
-    await ctx.storage.write(tx, storageKey, file.data);
-    let thumbnailKey: string | null = null;
-    if (file.thumbnail) {
-      thumbnailKey = `${storageKey}.thumb`;
-      keep(thumbnailKey);
-      await ctx.storage.write(tx, thumbnailKey, file.thumbnail);
-    }
+    const { storageKey, thumbnailKey } =
+      file.writtenAs ?? (await writeInTransaction(ctx, tx, keep, file));
     const attachment = {
       id,
       messageId,
@@ -205,6 +204,23 @@ function turnAfter(ticket: TicketRow, actor: Actor, now: Date): Partial<TicketRo
     ...(ticket.awaiting !== awaiting || !ticket.awaitingSince ? { awaitingSince: now } : {}),
     ...(staffAnswer && !ticket.firstResponseAt ? { firstResponseAt: now } : {}),
   };
+}
+
+/** The bytes go into the transaction itself (database storage), or the caller wrote none ahead. */
+async function writeInTransaction(
+  ctx: TicketsContext,
+  tx: Db,
+  keep: (key: string) => void,
+  file: MessageFile,
+): Promise<WrittenFileKeys> {
+  const storageKey = newStorageKey();
+  keep(storageKey);
+  await ctx.storage.write(tx, storageKey, file.data);
+  if (!file.thumbnail) return { storageKey, thumbnailKey: null };
+  const thumbnailKey = thumbnailKeyOf(storageKey);
+  keep(thumbnailKey);
+  await ctx.storage.write(tx, thumbnailKey, file.thumbnail);
+  return { storageKey, thumbnailKey };
 }
 
 async function authorUsername(tx: Db, userId: number): Promise<string | null> {

@@ -5,6 +5,7 @@ import { idempotencyKeys } from '../../../db/schema/index';
 import { publishEvents, type TicketEvent } from '../events';
 import { type NewMessageInput, requireContent, type TicketsContext, throttle } from './context';
 import type { Actor } from './rules';
+import { writeFilesAhead } from './write-files-ahead';
 
 /** The answer stored for an Idempotency-Key earlier, or null (no key, or first use). */
 export async function findIdempotent(
@@ -29,10 +30,11 @@ export async function findIdempotent(
 
 /**
  * Runs a write that stores files, keeping the two together: bytes written
- * outside the database are removed again if the transaction fails. With an
- * Idempotency-Key, the key is claimed first inside the transaction, so a
- * concurrent duplicate waits on it, fails, and answers the first result
- * without writing any file (`replay` checks that stored answer's shape).
+ * outside the database (`ahead`, before the transaction, or during it) are
+ * removed again if the transaction fails. With an Idempotency-Key, the key is
+ * claimed first inside the transaction, so a concurrent duplicate waits on it,
+ * fails, discards the files it wrote ahead and answers the first result
+ * (`replay` checks that stored answer's shape).
  */
 export async function writeWithFiles<T>(
   ctx: TicketsContext,
@@ -40,15 +42,19 @@ export async function writeWithFiles<T>(
     actor: Actor;
     idempotency: { scope: string; key: string } | null;
     replay: (stored: unknown) => T;
+    /** Writes outside the database that come before the transaction (and are discarded with it). */
+    ahead?: (keep: (key: string) => void) => Promise<void>;
     work: (tx: Db, keep: (key: string) => void) => Promise<{ result: T; events: TicketEvent[] }>;
   },
 ): Promise<T> {
   const { db, clock, bus, log } = ctx.deps;
   const { actor, idempotency, work } = input;
   const written: string[] = [];
+  const keep = (key: string) => written.push(key);
   let events: TicketEvent[] = [];
   let result: T;
   try {
+    await input.ahead?.(keep);
     result = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       if (idempotency) {
@@ -60,7 +66,7 @@ export async function writeWithFiles<T>(
           createdAt: clock.now(),
         });
       }
-      const done = await work(tx, (key) => written.push(key));
+      const done = await work(tx, keep);
       if (idempotency) {
         await tx
           .update(idempotencyKeys)
@@ -113,12 +119,15 @@ export async function storeMessageOnce<T>(
   const repeat = await findIdempotent(ctx, actor, scope, idempotencyKey);
   if (repeat) return input.replay(repeat);
   for (const { key, limit, windowMs } of input.limits) await throttle(ctx, key, limit, windowMs);
-  const message = await input.prepare();
+  let message = await input.prepare();
   requireContent(message);
   return writeWithFiles(ctx, {
     actor,
     idempotency: idempotencyKey ? { scope, key: idempotencyKey } : null,
     replay: input.replay,
+    ahead: async (keep) => {
+      message = await writeFilesAhead(ctx, message, keep);
+    },
     work: (tx, keep) => input.work(tx, keep, message),
   });
 }
