@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema/index';
-import type { Clock } from '../src/lib/clock';
+import { type Clock, TestClock } from '../src/lib/clock';
 import { createSession } from '../src/modules/auth/index';
-import { Client, ORIGIN } from './helpers';
+import { Client, type createTestContext, ORIGIN } from './helpers';
 import { buildZip } from './office-files';
 
 /**
@@ -43,6 +43,13 @@ export async function customersAndStaff(app: FastifyInstance) {
   const bob = await quickUser(app, { username: 'Bartek' });
   const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
   return { alice, bob, admin };
+}
+
+/** An app on a controllable clock with the usual cast: what most tickets tests start from. */
+export async function ticketsWorld(ctx: ReturnType<typeof createTestContext>) {
+  const clock = new TestClock();
+  const app = await ctx.app({ clock });
+  return { app, clock, ...(await customersAndStaff(app)) };
 }
 
 /** The staff workspace's cast: the usual one plus a second staff member to assign to. */

@@ -2,9 +2,8 @@ import { MAX_MESSAGES_PER_TICKET } from '@studio/shared/limits';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, createTestContext } from '../../../test/helpers';
-import { createTicket, customersAndStaff } from '../../../test/tickets-helpers';
+import { createTicket, ticketsWorld } from '../../../test/tickets-helpers';
 import { jobs, ticketEvents, ticketReads, tickets } from '../../db/schema/index';
-import { TestClock } from '../../lib/clock';
 
 // A text post sent as JSON takes its own path (post-message.ts, `inHand`): the
 // ticket is read once, under its lock, and the rate limit is taken in the same
@@ -14,11 +13,7 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-async function world() {
-  const clock = new TestClock();
-  const app = await ctx.app({ clock });
-  return { app, clock, ...(await customersAndStaff(app)) };
-}
+const world = () => ticketsWorld(ctx);
 
 const postJson = (client: Client, ticketId: number, body: unknown, headers = {}) =>
   client.post(`/api/tickets/${ticketId}/messages`, body, headers);

@@ -14,20 +14,15 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectContract } from '../../../test/contract';
 import { type Client, createTestContext } from '../../../test/helpers';
-import { createTicket, customersAndStaff, postMessage } from '../../../test/tickets-helpers';
+import { createTicket, postMessage, ticketsWorld } from '../../../test/tickets-helpers';
 import { ticketMessages } from '../../db/schema/index';
-import { TestClock } from '../../lib/clock';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-async function world() {
-  const clock = new TestClock();
-  const app = await ctx.app({ clock });
-  return { app, clock, ...(await customersAndStaff(app)) };
-}
+const world = () => ticketsWorld(ctx);
 type World = Awaited<ReturnType<typeof world>>;
 
 /** A ticket by `owner` with `extra` more messages written straight into the table (fast). */

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, ORIGIN } from '../../../test/helpers';
 import {
   createTicket,
-  customersAndStaff,
   pngImage,
   postMessage,
+  ticketsWorld,
   uploadedFiles,
 } from '../../../test/tickets-helpers';
 import {
@@ -15,18 +15,13 @@ import {
   ticketReads,
   tickets,
 } from '../../db/schema/index';
-import { TestClock } from '../../lib/clock';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-async function world() {
-  const clock = new TestClock();
-  const app = await ctx.app({ clock });
-  return { app, clock, ...(await customersAndStaff(app)) };
-}
+const world = () => ticketsWorld(ctx);
 
 describe('creating tickets and messages', () => {
   it('creates a ticket from its first message, numbering each owner from 1', async () => {
