@@ -1,6 +1,6 @@
 // Bundles the server into dist/. Our workspace code (including @studio/shared,
 // which is TypeScript source) goes into the bundle; npm dependencies stay external.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -25,15 +25,16 @@ await build({
   logLevel: 'warning',
 });
 
-// A migrated, empty embedded database, unpacked into a fresh DATA_DIR at its
+// A migrated, empty embedded database, copied into a fresh DATA_DIR at its
 // first start (src/db/client.ts) instead of PGlite creating the cluster there:
 // initdb and the migrations were most of a fresh start (bench/README.md, cold
-// start). Built from the same PGlite and migrations as the bundle beside it.
+// start). Built from the same PGlite and migrations as the bundle beside it,
+// as a plain data directory so the copy needs no unpacking.
 const { PGlite } = await import('@electric-sql/pglite');
 const { drizzle } = await import('drizzle-orm/pglite');
 const { migrate } = await import('drizzle-orm/pglite/migrator');
-const template = new PGlite();
+rmSync('dist/empty-database', { recursive: true, force: true });
+rmSync('dist/empty-database.tar', { force: true });
+const template = new PGlite('dist/empty-database');
 await migrate(drizzle({ client: template }), { migrationsFolder: 'drizzle' });
-const dump = await template.dumpDataDir('none');
-writeFileSync('dist/empty-database.tar', Buffer.from(await dump.arrayBuffer()));
 await template.close();

@@ -12,21 +12,23 @@ import { users } from './schema/index';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'empty-database-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-describe('a fresh DATA_DIR from the empty database the build packs', () => {
-  it('is unpacked, migrated and kept: the next start opens it as it is', async () => {
+describe('a fresh DATA_DIR from the empty database the build writes', () => {
+  it('is copied, migrated and kept: the next start opens it as it is', async () => {
     // What build.mjs writes beside the bundle, plus one marker row to show it was used.
-    const template = new PGlite();
+    const templateDir = path.join(work, 'empty-database');
+    const template = new PGlite(templateDir);
     await migrate(drizzle({ client: template }), { migrationsFolder: migrationsFolder() });
     await template.query(
       `insert into users (email, username, email_verified_at, created_at, updated_at)
        values ('template@example.pl', 'template', now(), now(), now())`,
     );
-    const tar = path.join(work, 'empty-database.tar');
-    fs.writeFileSync(tar, Buffer.from(await (await template.dumpDataDir('none')).arrayBuffer()));
     await template.close();
+    const templateFiles = fs.readdirSync(templateDir, { recursive: true }).length;
 
     const dataDir = path.join(work, 'data');
-    const first = await openPglite(dataDir, tar);
+    // An empty db/ left by hand is replaced by the copy.
+    fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+    const first = await openPglite(dataDir, templateDir);
     const now = new Date();
     await first.db.insert(users).values({
       email: 'a@example.pl',
@@ -37,9 +39,16 @@ describe('a fresh DATA_DIR from the empty database the build packs', () => {
     });
     await first.close();
     expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'db.copying'))).toBe(false);
+    // The template itself is never written to.
+    const reopened = new PGlite(templateDir);
+    const templateUsers = await reopened.query<{ email: string }>('select email from users');
+    await reopened.close();
+    expect(templateUsers.rows.map((r) => r.email)).toEqual(['template@example.pl']);
+    expect(fs.readdirSync(templateDir, { recursive: true }).length).toBe(templateFiles);
 
-    // Unpacking again would lose the row: an existing database is opened, not replaced.
-    const second = await openPglite(dataDir, tar);
+    // Copying again would lose the row: an existing database is opened, not replaced.
+    const second = await openPglite(dataDir, templateDir);
     const rows = await second.db.select({ email: users.email }).from(users);
     const applied = (await second.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
