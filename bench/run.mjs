@@ -183,7 +183,9 @@ async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUs
   }
   const seedSeconds = round((Date.now() - seedStart) / 1000, 0);
   log(`seeded in ${seedSeconds} s:`, seeded.counts);
-  const server = await startServer({ dataDir, webDir, databaseUrl, logFile, env });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = await startServer({ dataDir, webDir, databaseUrl, logFile, env, nodeArgs });
   return { server, seeded, seedSeconds };
 }
 
