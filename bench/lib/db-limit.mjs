@@ -16,7 +16,7 @@ const PREVIEW = 'Dzień dobry, przesyłam kolejne informacje do zgłoszenia. Poz
 
 /**
  * Per message, as the product writes it for a customer's post: the message,
- * the ticket's activity/preview/turn, the author's read marker, one outbox
+ * the ticket's activity/preview/turn/message count, the author's read marker, one outbox
  * job per admin (upserted on its dedupe key) and the event row.
  */
 async function writeMessage(query, { ticketId, userId, admins }) {
@@ -28,7 +28,7 @@ async function writeMessage(query, { ticketId, userId, admins }) {
   );
   await query(
     `update tickets set last_activity_at = $1, last_message_preview = $2, awaiting = 'staff',
-     awaiting_since = $1 where id = $3`,
+     awaiting_since = $1, message_count = message_count + 1 where id = $3`,
     [now, PREVIEW, ticketId],
   );
   await query(

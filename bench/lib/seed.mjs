@@ -153,6 +153,11 @@ export async function seed(db, { tickets, messages, customerSessions, staffSessi
            now() - interval '400 days' + interval '1 second' * k * (34000000.0 / ${rest})
     from generate_series(1, ${rest}) k;
 
+    -- Each ticket's message count, as the server keeps it with every message.
+    update tickets t set message_count = c.n
+    from (select ticket_id, count(*)::int as n from ticket_messages group by ticket_id) c
+    where t.id = c.ticket_id;
+
     -- Owners have read everything; the admin has read every other ticket.
     insert into ticket_reads (ticket_id, user_id, last_read_message_id, last_notified_message_id)
     select m.ticket_id, t.owner_id, max(m.id), max(m.id)

@@ -2,7 +2,8 @@ import { MAX_MESSAGES_PER_TICKET } from '@studio/shared/limits';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Client, createTestContext } from '../../../test/helpers';
-import { createTicket, ticketsWorld } from '../../../test/tickets-helpers';
+import { createTicket, pngImage, postMessage, ticketsWorld } from '../../../test/tickets-helpers';
+import { rowsOf } from '../../db/rows-of';
 import { jobs, ticketEvents, ticketReads, tickets } from '../../db/schema/index';
 
 // A text post sent as JSON takes its own path (post-message.ts, `inHand`): the
@@ -58,6 +59,27 @@ describe('a text post sent as JSON', () => {
     expect(again?.version).toBeGreaterThan(0);
   });
 
+  it("keeps the ticket's message count with every message, notes and uploads included", async () => {
+    const { app, alice, admin } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Start' })).json();
+    expect((await postJson(admin.client, id, { body: 'Odpowiedź' })).statusCode).toBe(201);
+    expect((await postJson(admin.client, id, { body: 'Notatka', internal: true })).statusCode).toBe(
+      201,
+    );
+    const upload = await postMessage(alice.client, id, {
+      body: 'Z pliku',
+      files: [{ filename: 'zdjecie.png', data: await pngImage(), type: 'image/png' }],
+    });
+    expect(upload.statusCode).toBe(201);
+    const { db } = app.deps;
+    const [row] = await rowsOf<{ kept: number; real: number }>(
+      db,
+      sql`select t.message_count as kept, (select count(*)::int from ticket_messages m
+            where m.ticket_id = t.id) as real from tickets t where t.id = ${id}`,
+    );
+    expect(row).toEqual({ kept: 4, real: 4 });
+  });
+
   it('answers 404, 403 and 409 before the message limit, and those do not count against it', async () => {
     const { app, clock, alice, bob, admin } = await world();
     const own = (await createTicket(alice.client, { body: 'start' })).json().id as number;
@@ -70,6 +92,10 @@ describe('a text post sent as JSON', () => {
     const full = (await createTicket(alice.client, { body: 'pełne' })).json().id as number;
     await app.deps.db.execute(sql`insert into ticket_messages (ticket_id, author_id, author_is_admin, body, created_at)
       select ${full}, ${alice.user.id}, false, 'w' || n, now() from generate_series(2, ${MAX_MESSAGES_PER_TICKET}) n`);
+    // Written past the service, so the ticket's count (which the service keeps) is set here.
+    await app.deps.db.execute(
+      sql`update tickets set message_count = ${MAX_MESSAGES_PER_TICKET} where id = ${full}`,
+    );
 
     for (let i = 0; i < 3; i++) {
       expect((await postJson(alice.client, bobs, { body: 'cudze' })).statusCode).toBe(404);

@@ -97,8 +97,8 @@ export async function insertMessage(
 }
 
 /**
- * The message, the ticket's activity, preview and turn, the author's read
- * marker, the e-mail jobs and the event, in ONE statement (data-modifying
+ * The message, the ticket's activity, preview, turn and message count, the
+ * author's read marker, the e-mail jobs and the event, in ONE statement (data-modifying
  * CTEs): a post is a handful of small statements and each costs a round trip
  * and its parsing, planning and driver work, more than the row it writes
  * (issue 20, bench/README.md "Writes"). The sub-statements touch different
@@ -135,7 +135,13 @@ async function writeMessageRows(
       })
       .getSQL()})`,
   ];
-  if (!internal) {
+  // Every message counts towards the ticket's cap (message-cap.ts), a note too.
+  const counted = { messageCount: sql`${tickets.messageCount} + 1` };
+  if (internal) {
+    parts.push(
+      sql`activity as (${tx.update(tickets).set(counted).where(eq(tickets.id, ticket.id)).getSQL()})`,
+    );
+  } else {
     const preview = messagePreview(
       message.body,
       message.files.map((f) => f.filename),
@@ -143,7 +149,12 @@ async function writeMessageRows(
     parts.push(
       sql`activity as (${tx
         .update(tickets)
-        .set({ lastActivityAt: now, lastMessagePreview: preview, ...turnAfter(ticket, actor, now) })
+        .set({
+          lastActivityAt: now,
+          lastMessagePreview: preview,
+          ...turnAfter(ticket, actor, now),
+          ...counted,
+        })
         .where(eq(tickets.id, ticket.id))
         .getSQL()})`,
       // Staff get no e-mail about their colleagues' notes either (docs/tickets.md): notes are read in the app.
