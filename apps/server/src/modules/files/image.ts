@@ -37,20 +37,6 @@ export interface EncodedImage {
 }
 
 /**
- * Below this many bytes of JPEG per pixel, decoding the original a second
- * time at 1/8 scale (shrink-on-load) for the thumbnail is cheaper than
- * shrinking the decoded pixels; above it the entropy data is what costs, and
- * a JPEG is decoded once. Measured (issue 20, bench/README.md): 12 MP smooth
- * JPEG at 0.035 B/px 58 ms CPU twice-decoded against 79 once; the 2 MB bench
- * photo at 0.5 B/px 63 against 51; a 12 MP textured one at 0.45 B/px 144
- * against 128. The break-even is about 0.18.
- */
-const DENSE_JPEG_BYTES_PER_PIXEL = 0.2;
-
-type Sharp = Awaited<ReturnType<typeof loadSharp>>;
-type Encoder = import('sharp').Sharp;
-
-/**
  * Decodes and encodes an image again: EXIF (location, camera) and any other
  * metadata are dropped, the EXIF orientation is applied to the pixels first so
  * the picture still stands the right way up, and anything hidden after the
@@ -77,72 +63,40 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
     // The header is checked first, so an oversized image is refused before any pixel is decoded.
     if (!width || !height) throw unsupportedFileType();
     if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
-    const decodeOnce =
-      mimetype !== 'image/jpeg' || raw.length / (width * height) >= DENSE_JPEG_BYTES_PER_PIXEL;
-    let encoded: EncodedImage;
+    let encoded: { data: Buffer; info: { width: number; height: number } };
+    let thumbnail: Buffer;
     try {
-      encoded = decodeOnce
-        ? await fromDecodedPixels(sharp, raw, mimetype)
-        : await fromOriginalTwice(sharp, raw, mimetype);
+      // A function, not sharp's clone(): clone() copies the input buffer (structuredClone).
+      const source = () =>
+        sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
+          .rotate();
+      const stored = source();
+      const output =
+        mimetype === 'image/png'
+          ? stored.png({ compressionLevel: 6 })
+          : mimetype === 'image/webp'
+            ? stored.webp({ quality: 85, effort: 2 })
+            : stored.jpeg({ quality: 85, optimiseCoding: false });
+      encoded = await output.toBuffer({ resolveWithObject: true });
+      // From the original, not from the re-encoded file: a JPEG is then decoded at
+      // 1/8 scale (shrink-on-load) instead of in full a second time (issue 20, uploads).
+      // One after the other, so an upload holds one image thread at a time.
+      thumbnail = await source()
+        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
     } catch {
       // A file that claims to be an image but does not decode is not accepted.
       throw unsupportedFileType();
     }
     // Re-encoding can grow a file (a 1-bit noise PNG becomes 24-bit); the limit holds for what we store.
     if (encoded.data.length > MAX_FILE_BYTES) throw imageTooLarge();
-    return encoded;
+    return {
+      data: encoded.data,
+      width: encoded.info.width,
+      height: encoded.info.height,
+      thumbnail,
+    };
   });
-}
-
-/** The stored image in the type it came in, at the settings above. */
-function encodeAs(image: Encoder, mimetype: string): Encoder {
-  if (mimetype === 'image/png') return image.png({ compressionLevel: 6 });
-  if (mimetype === 'image/webp') return image.webp({ quality: 85, effort: 2 });
-  return image.jpeg({ quality: 85, optimiseCoding: false });
-}
-
-function thumbnailOf(image: Encoder): Promise<Buffer> {
-  return image
-    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-}
-
-/**
- * One decode (turned upright) to raw pixels, and both files made from them:
- * for PNG and WebP, which have no cheap partial decode, and for JPEGs whose
- * entropy data dominates. The pixels are held once, within the same ~100 MB
- * bound as any decode (MAX_IMAGE_PIXELS).
- */
-async function fromDecodedPixels(sharp: Sharp, raw: Buffer, mimetype: string) {
-  const pixels = await sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
-    .rotate()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = pixels.info;
-  const fromPixels = () =>
-    sharp(pixels.data, { raw: { width, height, channels } }).timeout({
-      seconds: ENCODE_TIMEOUT_SECONDS,
-    });
-  const data = await encodeAs(fromPixels(), mimetype).toBuffer();
-  // One after the other, so an upload holds one image thread at a time.
-  const thumbnail = await thumbnailOf(fromPixels());
-  return { data, width, height, thumbnail };
-}
-
-/**
- * A JPEG with little entropy data (a smooth photo, a screenshot): the stored
- * image from a full decode, the thumbnail from a second decode of the original
- * at 1/8 scale (shrink-on-load), cheaper than shrinking the full pixels.
- */
-async function fromOriginalTwice(sharp: Sharp, raw: Buffer, mimetype: string) {
-  // A function, not sharp's clone(): clone() copies the input buffer (structuredClone).
-  const source = () =>
-    sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
-      .rotate();
-  const stored = await encodeAs(source(), mimetype).toBuffer({ resolveWithObject: true });
-  const thumbnail = await thumbnailOf(source());
-  return { data: stored.data, width: stored.info.width, height: stored.info.height, thumbnail };
 }
