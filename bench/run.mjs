@@ -4,7 +4,8 @@
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
-// (reuse apps/web/build and apps/server/dist), CHROMIUM_PATH.
+// (reuse apps/web/build and apps/server/dist), BENCH_ONLY=uploads (api parts: the photo uploads
+// only, printed, nothing written), CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,6 +83,9 @@ const lighthouseRuns = num('BENCH_LH_RUNS', 3);
 // A trial of some pages only: BENCH_ROUTES=/,/team (the README records full runs).
 const pageRoutes = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const streams = num('BENCH_STREAMS', 10_000);
+// A trial of the photo uploads alone while working on them (issue 20, target 3):
+// the figures are printed, results/*.json and the README are left as they are.
+const uploadsOnly = process.env.BENCH_ONLY === 'uploads';
 const started = Date.now();
 const when = new Date().toISOString();
 const host = machine();
@@ -189,6 +193,17 @@ async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUs
   return { server, seeded, seedSeconds };
 }
 
+/** BENCH_ONLY=uploads: the photo uploads alone on a seeded server, printed. */
+async function uploadsTrial(engine, server, seeded) {
+  const { uploadSuite } = await import('./api.mjs');
+  const uploads = await uploadSuite({
+    baseUrl: server.baseUrl,
+    customerTokens: seeded.customerTokens,
+    duration,
+  });
+  log(`uploads (${engine}):`, JSON.stringify(uploads));
+}
+
 if (parts.includes('api-pglite') || parts.includes('fanout')) {
   await part('pglite', async () => {
     const { server, seeded, seedSeconds } = await seededServer({
@@ -204,6 +219,10 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
       },
     });
     try {
+      if (uploadsOnly && parts.includes('api-pglite')) {
+        await uploadsTrial('PGlite', server, seeded);
+        return;
+      }
       const restAfterStartMB = round((await settledRss(server.pid)) / 1024 ** 2, 1);
       log(`server at rest after start: ${restAfterStartMB} MB resident`);
       let apiResult = null;
@@ -288,6 +307,10 @@ if (parts.includes('api-postgres')) {
       });
       try {
         const api = await import('./api.mjs');
+        if (uploadsOnly) {
+          await uploadsTrial('PostgreSQL', server, seeded);
+          return;
+        }
         const result = await api.apiSuite({
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
@@ -331,6 +354,10 @@ if (parts.includes('cold-start')) {
   });
 }
 
+if (uploadsOnly) {
+  cleanup();
+  process.exit(failures.length ? 1 : 0);
+}
 const results = Object.fromEntries(
   ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory', 'cold-start'].map((n) => [
     n,

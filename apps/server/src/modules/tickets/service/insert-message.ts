@@ -9,7 +9,6 @@ import {
   tickets,
   users,
 } from '../../../db/schema/index';
-import { newStorageKey, thumbnailKeyOf } from '../../../storage/storage';
 import { reserveQuota } from '../../files/index';
 import { messageMailJobs } from '../../notifications/index';
 import type { TicketEvent } from '../events';
@@ -20,8 +19,19 @@ import type {
   TicketsContext,
   WrittenFileKeys,
 } from './context';
-import { type FileDto, type MessageDto, messagePreview, toFileDto, toMessageDto } from './dto';
+import { type MessageDto, messagePreview, toFileDto, toMessageDto } from './dto';
+import { newFileKeys } from './file-keys';
 import { type Actor, awaitingAfter } from './rules';
+
+/** An attachment row but its message id, which the message's insert gives. */
+type AttachmentRow = Omit<typeof ticketAttachments.$inferInsert, 'messageId'> & {
+  id: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  thumbnailKey: string | null;
+  isImage: boolean;
+};
 
 /**
  * Stores one message with its files inside the caller's transaction, moves the
@@ -52,15 +62,13 @@ export async function insertMessage(
     );
     await reserveQuota(tx, actor, ctx.deps.config.storageQuotaBytes, adding);
   }
-  const { messageId, event } = await writeMessageRows(ctx, tx, input);
-  const files: FileDto[] = [];
+  // Keys first (database storage writes its bytes here), so the rows go in with the message.
+  const attachments: AttachmentRow[] = [];
   for (const [position, file] of message.files.entries()) {
-    const id = crypto.randomUUID();
     const { storageKey, thumbnailKey } =
       file.writtenAs ?? (await writeInTransaction(ctx, tx, keep, file));
-    const attachment = {
-      id,
-      messageId,
+    attachments.push({
+      id: crypto.randomUUID(),
       ticketId: ticket.id,
       filename: file.filename,
       position,
@@ -74,10 +82,10 @@ export async function insertMessage(
       thumbnailSize: file.thumbnail?.length ?? null,
       sha256: file.sha256,
       createdAt: now,
-    };
-    await tx.insert(ticketAttachments).values(attachment);
-    files.push(toFileDto(attachment));
+    });
   }
+  const { messageId, event } = await writeMessageRows(ctx, tx, { ...input, attachments });
+  const files = attachments.map(toFileDto);
   const username =
     input.authorName !== undefined ? input.authorName : await authorUsername(tx, actor.id);
   return {
@@ -97,19 +105,26 @@ export async function insertMessage(
 }
 
 /**
- * The message, the ticket's activity, preview, turn and message count, the
- * author's read marker, the e-mail jobs and the event, in ONE statement (data-modifying
- * CTEs): a post is a handful of small statements and each costs a round trip
- * and its parsing, planning and driver work, more than the row it writes
- * (issue 20, bench/README.md "Writes"). The sub-statements touch different
- * tables, and the two that need the message's id read it from `message`.
+ * The message, its attachments' rows, the ticket's activity, preview, turn
+ * and message count, the author's read marker, the e-mail jobs and the event,
+ * in ONE statement (data-modifying CTEs): a post is a handful of small
+ * statements and each costs a round trip and its parsing, planning and driver
+ * work, more than the row it writes (issue 20, bench/README.md "Writes"). The
+ * sub-statements touch different tables, and those that need the message's id
+ * read it from `message`.
  */
 async function writeMessageRows(
   ctx: TicketsContext,
   tx: Db,
-  input: { ticket: TicketRow; actor: Actor; message: NewMessageInput; now: Date },
+  input: {
+    ticket: TicketRow;
+    actor: Actor;
+    message: NewMessageInput;
+    now: Date;
+    attachments: readonly AttachmentRow[];
+  },
 ): Promise<{ messageId: number; event: TicketEvent }> {
-  const { ticket, actor, message, now } = input;
+  const { ticket, actor, message, now, attachments } = input;
   const internal = message.internal === true;
   const newMessageId = sql`(select id from message)`;
   const parts: SQL[] = [
@@ -135,6 +150,15 @@ async function writeMessageRows(
       })
       .getSQL()})`,
   ];
+  if (attachments.length > 0) {
+    // The files' rows in the same statement (one insert for all), not one statement per file.
+    parts.push(
+      sql`files as (${tx
+        .insert(ticketAttachments)
+        .values(attachments.map((row) => ({ ...row, messageId: newMessageId })))
+        .getSQL()})`,
+    );
+  }
   // Every message counts towards the ticket's cap (message-cap.ts), a note too.
   const counted = { messageCount: sql`${tickets.messageCount} + 1` };
   if (internal) {
@@ -224,14 +248,12 @@ async function writeInTransaction(
   keep: (key: string) => void,
   file: MessageFile,
 ): Promise<WrittenFileKeys> {
-  const storageKey = newStorageKey();
-  keep(storageKey);
-  await ctx.storage.write(tx, storageKey, file.data);
-  if (!file.thumbnail) return { storageKey, thumbnailKey: null };
-  const thumbnailKey = thumbnailKeyOf(storageKey);
-  keep(thumbnailKey);
-  await ctx.storage.write(tx, thumbnailKey, file.thumbnail);
-  return { storageKey, thumbnailKey };
+  const keys = newFileKeys(file, keep);
+  await ctx.storage.write(tx, keys.storageKey, file.data);
+  if (file.thumbnail && keys.thumbnailKey) {
+    await ctx.storage.write(tx, keys.thumbnailKey, file.thumbnail);
+  }
+  return keys;
 }
 
 async function authorUsername(tx: Db, userId: number): Promise<string | null> {

@@ -1,5 +1,5 @@
-import { newStorageKey, thumbnailKeyOf } from '../../../storage/storage';
 import type { MessageFile, NewMessageInput, TicketsContext } from './context';
+import { newFileKeys } from './file-keys';
 
 /**
  * Writes a message's files (with their fsync) before its transaction begins,
@@ -18,14 +18,12 @@ export async function writeFilesAhead(
   if (!writeAhead || message.files.length === 0) return message;
   const writes: Promise<void>[] = [];
   const files = message.files.map((file): MessageFile => {
-    const storageKey = newStorageKey();
-    keep(storageKey);
-    writes.push(writeAhead(storageKey, file.data));
-    if (!file.thumbnail) return { ...file, writtenAs: { storageKey, thumbnailKey: null } };
-    const thumbnailKey = thumbnailKeyOf(storageKey);
-    keep(thumbnailKey);
-    writes.push(writeAhead(thumbnailKey, file.thumbnail));
-    return { ...file, writtenAs: { storageKey, thumbnailKey } };
+    const writtenAs = newFileKeys(file, keep);
+    writes.push(writeAhead(writtenAs.storageKey, file.data));
+    if (file.thumbnail && writtenAs.thumbnailKey) {
+      writes.push(writeAhead(writtenAs.thumbnailKey, file.thumbnail));
+    }
+    return { ...file, writtenAs };
   });
   // Every write is over before a failure is reported, so the caller's discard finds them all.
   const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
