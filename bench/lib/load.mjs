@@ -9,7 +9,9 @@ const autocannon = createRequire(import.meta.url)('autocannon');
 
 /**
  * One measured run. `setupRequest` may rewrite each request (path, cookie) so a
- * run can spread over many sessions.
+ * run can spread over many sessions. `overallRate` paces the run at that many
+ * requests a second in all (a probe), instead of each connection sending its
+ * next request as soon as the last one is answered (a load).
  */
 export async function load({
   url,
@@ -20,6 +22,7 @@ export async function load({
   duration = 10,
   connections = 20,
   expectStatus = 200,
+  overallRate,
 }) {
   const latencies = [];
   const statuses = {};
@@ -27,6 +30,7 @@ export async function load({
     url,
     connections,
     duration,
+    ...(overallRate ? { overallRate } : {}),
     requests: [{ method, headers, body, ...(setupRequest ? { setupRequest } : {}) }],
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
