@@ -11,18 +11,34 @@ import { classesOf, criticalCss } from './critical-css';
  * The same rules come later in the document, so the result is the full
  * stylesheet's: states the scripts add later (menus, dialogs) look as before.
  *
- * The scripts stay where React Router writes them: deferring them past the
- * first paint let the `load` event come before hydration, and a tap right
- * after it did nothing (the browser tests caught it). Their `modulepreload`s
- * are fetched at low priority instead: the page paints from its HTML alone, so
- * the scripts need not go before the page's images, and Lighthouse's slow-4G
- * model no longer counts them as render-blocking (FCP 0.9–2.4 s → 0.7–0.9 s;
- * they still hold `load` until they are fetched).
+ * The scripts start after the first paint (issue 20): Lighthouse's slow-4G
+ * model counts every request that ended before the page's largest paint, and
+ * locally the ~15 module files (~140 KB gzip) ended before it, so a page whose
+ * content is all in its HTML was scored as if it waited for them (LCP 2.8–3.6 ×
+ * the bare page's). React Router's module script is kept inert
+ * (`type="text/plain"`, so the server's CSP still hashes its text) and its
+ * `modulepreload`s move onto it as a list, until a constant script at the end
+ * of the body, at the first animation frame's next task, adds the preloads
+ * (the module graph is fetched at once, not one level after another) and runs
+ * a copy of the script. The `load` event may then come
+ * before hydration; a tap or typing in that gap is held and replayed by
+ * src/app/early-input.ts.
  */
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
 
-const MODULE_PRELOAD = '<link rel="modulepreload" href=';
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+
+const MODULE_SCRIPT = '<script type="module" async="">';
+
+/**
+ * Runs the inert module script once the page has painted: at the first
+ * animation frame's next task, or at once in a hidden tab (where frames wait
+ * until it is shown). Constant, so the server's CSP allows it by its hash;
+ * the copy it inserts has the inert script's text, which the CSP allows too.
+ */
+export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
+  '(function(){function go(){document.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=t.textContent;document.body.appendChild(s)})}if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go)})})();';
 
 /** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
 export const ENABLE_STYLESHEETS_SCRIPT =
@@ -37,9 +53,14 @@ export function paintFromHtml(html: string, readAsset: (urlPath: string) => stri
     return `<style>${criticalCss(readAsset(href), classes)}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
   });
   if (!inlined) return html;
+  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   return page
-    .replaceAll(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" href=')
-    .replace('</body>', `<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, `<script type="text/plain" data-after-paint="${preloads.join(' ')}">`)
+    .replace(
+      '</body>',
+      `<script>${ENABLE_STYLESHEETS_SCRIPT}</script><script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`,
+    );
 }
 
 /**
