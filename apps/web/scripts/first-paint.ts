@@ -18,7 +18,7 @@ import { classesOf, criticalCss } from './critical-css';
  * the bare page's). React Router's module script is kept inert
  * (`type="text/plain"`, so the server's CSP still hashes its text) and its
  * `modulepreload`s move onto it as a list, until a constant script at the end
- * of the body, at the first animation frame's next task, adds the preloads
+ * of the body, once the page has painted, adds the preloads
  * (the module graph is fetched at once, not one level after another) and runs
  * a copy of the script. The `load` event may then come
  * before hydration; a tap or typing in that gap is held and replayed by
@@ -32,13 +32,15 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const MODULE_SCRIPT = '<script type="module" async="">';
 
 /**
- * Runs the inert module script once the page has painted: at the first
- * animation frame's next task, or at once in a hidden tab (where frames wait
- * until it is shown). Constant, so the server's CSP allows it by its hash;
- * the copy it inserts has the inert script's text, which the CSP allows too.
+ * Runs the inert module script once the page has painted: at the first paint
+ * the browser reports or at the first animation frame's next task, whichever
+ * comes first (a test's paused fake clock stops frames and timers, not paint
+ * entries), or at once in a hidden tab (which paints nothing until shown).
+ * Constant, so the server's CSP allows it by its hash; the copy it inserts
+ * has the inert script's text, which the CSP allows too.
  */
 export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
-  '(function(){function go(){document.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=t.textContent;document.body.appendChild(s)})}if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go)})})();';
+  '(function(){var started=false;function go(){if(started)return;started=true;document.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=t.textContent;document.body.appendChild(s)})}if(document.visibilityState==="hidden")return go();try{new PerformanceObserver(function(list,observer){observer.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(go)})})();';
 
 /** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
 export const ENABLE_STYLESHEETS_SCRIPT =
