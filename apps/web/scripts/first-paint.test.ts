@@ -89,6 +89,31 @@ describe('paintFromHtml', () => {
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
   });
 
+  it('waits while an inline script of the page holds the scripts, and starts at its release', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="">y()</script>';
+    const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+    holder.__scriptsHeld = 1;
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    vi.useFakeTimers();
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      vi.runAllTimers();
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      holder.__scriptsHeld = 0;
+      holder.__scriptsStart?.();
+    } finally {
+      vi.useRealTimers();
+      raf.mockRestore();
+      delete holder.__scriptsHeld;
+      delete holder.__scriptsStart;
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  });
+
   it('leaves a page without a stylesheet as it is', () => {
     expect(paintFromHtml('<body><p>x</p></body>', () => '')).toBe('<body><p>x</p></body>');
   });

@@ -35,12 +35,15 @@ const MODULE_SCRIPT = '<script type="module" async="">';
  * Runs the inert module script once the page has painted: at the first paint
  * the browser reports or at the first animation frame's next task, whichever
  * comes first (a test's paused fake clock stops frames and timers, not paint
- * entries), or at once in a hidden tab (which paints nothing until shown).
+ * entries), or at once in a hidden tab (which paints nothing until shown);
+ * later if an inline script of the page holds them (`window.__scriptsHeld`,
+ * e.g. the home page's strips until their first frame, the page's largest
+ * paint): its release calls `window.__scriptsStart`.
  * Constant, so the server's CSP allows it by its hash; the copy it inserts
  * has the inert script's text, which the CSP allows too.
  */
 export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
-  '(function(){var started=false;function go(){if(started)return;started=true;document.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=t.textContent;document.body.appendChild(s)})}if(document.visibilityState==="hidden")return go();try{new PerformanceObserver(function(list,observer){observer.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(go)})})();';
+  '(function(){var started=false;function go(){if(started)return;if(window.__scriptsHeld>0){window.__scriptsStart=go;return}started=true;document.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=t.textContent;document.body.appendChild(s)})}if(document.visibilityState==="hidden")return go();try{new PerformanceObserver(function(list,observer){observer.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(go)})})();';
 
 /** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
 export const ENABLE_STYLESHEETS_SCRIPT =
