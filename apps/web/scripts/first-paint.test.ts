@@ -114,6 +114,34 @@ describe('paintFromHtml', () => {
     expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
   });
 
+  it('waits until a high-priority image has loaded and a frame has passed', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<img src="/first.webp" fetchpriority="high"><script type="text/plain" data-after-paint="">z()</script>';
+    const image = document.querySelector('img');
+    if (!image) throw new Error('no image');
+    Object.defineProperty(image, 'complete', { value: false });
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    vi.useFakeTimers();
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      vi.runAllTimers();
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      image.dispatchEvent(new Event('load'));
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+      raf.mockRestore();
+      const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+      delete holder.__scriptsHeld;
+      delete holder.__scriptsStart;
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  });
+
   it('leaves a page without a stylesheet as it is', () => {
     expect(paintFromHtml('<body><p>x</p></body>', () => '')).toBe('<body><p>x</p></body>');
   });

@@ -36,14 +36,24 @@ const MODULE_SCRIPT = '<script type="module" async="">';
  * the browser reports or at the first animation frame's next task, whichever
  * comes first (a test's paused fake clock stops frames and timers, not paint
  * entries), or at once in a hidden tab (which paints nothing until shown);
- * later if an inline script of the page holds them (`window.__scriptsHeld`,
- * e.g. the home page's strips until their first frame, the page's largest
- * paint): its release calls `window.__scriptsStart`.
+ * later while something holds them (`window.__scriptsHeld`): a
+ * `fetchpriority="high"` image not yet painted (`/projects`' first slide, the
+ * page's largest paint) or an inline script of the page (the home page's
+ * strips until their first frame); the last release calls
+ * `window.__scriptsStart`.
  * Constant, so the server's CSP allows it by its hash; the copy it inserts
  * has the inert script's text, which the CSP allows too.
  */
 export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
-  '(function(){var started=false;function go(){if(started)return;if(window.__scriptsHeld>0){window.__scriptsStart=go;return}started=true;document.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=t.textContent;document.body.appendChild(s)})}if(document.visibilityState==="hidden")return go();try{new PerformanceObserver(function(list,observer){observer.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(go)})})();';
+  '(function(){var W=window,d=document,started=false;' +
+  // Adds the preloads and runs a copy of each inert module script, once.
+  'function start(){if(started)return;started=true;d.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}' +
+  'function go(){if(W.__scriptsHeld>0){W.__scriptsStart=go;return}start()}' +
+  'if(d.visibilityState==="hidden")return start();' +
+  // A high-priority image (the page's largest paint) holds them until it has painted.
+  'd.querySelectorAll("img[fetchpriority=high]").forEach(function(img){if(img.complete)return;W.__scriptsHeld=(W.__scriptsHeld||0)+1;var held=1;function release(){if(!held)return;held=0;if(--W.__scriptsHeld<=0&&W.__scriptsStart)W.__scriptsStart()}img.addEventListener("error",release);img.addEventListener("load",function(){try{new PerformanceObserver(function(list,o){list.getEntries().forEach(function(e){if(e.element===img){o.disconnect();release()}})}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(release)})})});' +
+  'try{new PerformanceObserver(function(list,o){o.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}' +
+  'requestAnimationFrame(function(){setTimeout(go)})})();';
 
 /** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
 export const ENABLE_STYLESHEETS_SCRIPT =

@@ -26,6 +26,9 @@ function Form({ onSend }: { onSend: (sent: { name: string; agreed: boolean }) =>
         Menu
       </button>
       <button type="submit">Wyślij</button>
+      <a href="/team" data-discover="true" onClick={(event) => event.preventDefault()}>
+        Zespół
+      </a>
     </form>
   );
 }
@@ -57,7 +60,8 @@ describe('input before hydration', () => {
     const name = container.querySelector<HTMLInputElement>('input[aria-label="Imię"]');
     const agree = container.querySelector<HTMLInputElement>('input[type=checkbox]');
     const [menu, send] = container.querySelectorAll('button');
-    if (!name || !agree || !menu || !send) throw new Error('form not rendered');
+    const link = container.querySelector('a');
+    if (!name || !agree || !menu || !send || !link) throw new Error('form not rendered');
     const submitted = vi.fn((event: Event) => event.defaultPrevented);
     document.addEventListener('submit', submitted);
 
@@ -65,11 +69,16 @@ describe('input before hydration', () => {
     agree.click();
     menu.click();
     send.click();
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    link.dispatchEvent(newTab);
+    link.click();
+    // A tap opening a new tab is the browser's; a plain one waits for the router.
+    expect(newTab.defaultPrevented).toBe(false);
     // Nothing was sent as a GET and the browser did not navigate: the tap was held.
     expect(submitted).not.toHaveBeenCalled();
     expect(name.value).toBe('Ala');
     expect(agree.checked).toBe(true);
-    expect(window.__earlyInput?.held).toEqual([menu, send]);
+    expect(window.__earlyInput?.held).toEqual([menu, send, link]);
 
     await act(async () => {
       hydrateRoot(container, <Form onSend={onSend} />);

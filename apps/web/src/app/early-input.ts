@@ -8,9 +8,9 @@
  * otherwise do nothing) or a form's submission (which would otherwise send the
  * form as a GET with its fields in the address) and notes every field typed
  * into. replayEarlyInput, called once the root has hydrated, tells React of
- * those fields' values and then taps the held buttons again, in order, as if
- * the visitor had waited. Links need none of this: a tap on one loads the
- * (prerendered) page it leads to.
+ * those fields' values and then taps the held buttons and links again, in
+ * order, as if the visitor had waited. A link opened in a new tab (a modifier
+ * or another button) is left to the browser.
  */
 
 /** What EARLY_INPUT_SCRIPT collects on `window.__earlyInput`. */
@@ -29,12 +29,16 @@ declare global {
   }
 }
 
-/** The elements whose tap does nothing before React's handlers exist. */
+/**
+ * The elements whose tap does nothing before React's handlers exist, and the
+ * router's own links (a plain tap on one is a client-side navigation with the
+ * page transition once hydrated, not a full load of the next page).
+ */
 export const HELD_TAP_SELECTOR =
-  'button,input[type=submit],input[type=button],summary,[role=button],[role=tab],[role=switch],[role=menuitem]';
+  'button,input[type=submit],input[type=button],summary,[role=button],[role=tab],[role=switch],[role=menuitem],a[data-discover]:not([target])';
 
 /** Constant, so the server's CSP allows it by its hash. */
-export const EARLY_INPUT_SCRIPT = `(function(){var e=window.__earlyInput={done:false,held:[],typed:[]},d=document;d.addEventListener('click',function(v){if(e.done)return;var t=v.target&&v.target.closest&&v.target.closest('${HELD_TAP_SELECTOR}');if(!t||t.disabled)return;v.preventDefault();v.stopImmediatePropagation();e.held.push(t)},true);d.addEventListener('submit',function(v){if(e.done)return;v.preventDefault();v.stopImmediatePropagation();e.held.push(v.target)},true);d.addEventListener('input',function(v){if(!e.done&&e.typed.indexOf(v.target)<0)e.typed.push(v.target)},true)})();`;
+export const EARLY_INPUT_SCRIPT = `(function(){var e=window.__earlyInput={done:false,held:[],typed:[]},d=document;d.addEventListener('click',function(v){if(e.done)return;var t=v.target&&v.target.closest&&v.target.closest('${HELD_TAP_SELECTOR}');if(!t||t.disabled||(t.tagName==='A'&&(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)))return;v.preventDefault();v.stopImmediatePropagation();e.held.push(t)},true);d.addEventListener('submit',function(v){if(e.done)return;v.preventDefault();v.stopImmediatePropagation();e.held.push(v.target)},true);d.addEventListener('input',function(v){if(!e.done&&e.typed.indexOf(v.target)<0)e.typed.push(v.target)},true)})();`;
 
 /** What a field held when the root hydrated: each field React is told of re-renders the others. */
 function typedState(field: Element): string | boolean | null {
