@@ -89,11 +89,9 @@ describe('paintFromHtml', () => {
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
   });
 
-  it('waits while an inline script of the page holds the scripts, and starts at its release', () => {
-    document.head.innerHTML = '';
-    document.body.innerHTML = '<script type="text/plain" data-after-paint="">y()</script>';
+  /** Runs the start script with frames and timers at once: it starts the module only after `release`. */
+  function expectHeldUntil(release: () => void) {
     const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
-    holder.__scriptsHeld = 1;
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
       callback(0);
       return 1;
@@ -103,8 +101,8 @@ describe('paintFromHtml', () => {
       new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
       vi.runAllTimers();
       expect(document.querySelector('script[type=module]')).toBeNull();
-      holder.__scriptsHeld = 0;
-      holder.__scriptsStart?.();
+      release();
+      vi.runAllTimers();
     } finally {
       vi.useRealTimers();
       raf.mockRestore();
@@ -112,6 +110,17 @@ describe('paintFromHtml', () => {
       delete holder.__scriptsStart;
     }
     expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  }
+
+  it('waits while an inline script of the page holds the scripts, and starts at its release', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="">y()</script>';
+    const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+    holder.__scriptsHeld = 1;
+    expectHeldUntil(() => {
+      holder.__scriptsHeld = 0;
+      holder.__scriptsStart?.();
+    });
   });
 
   it('waits until a high-priority image has loaded and a frame has passed', () => {
@@ -121,25 +130,7 @@ describe('paintFromHtml', () => {
     const image = document.querySelector('img');
     if (!image) throw new Error('no image');
     Object.defineProperty(image, 'complete', { value: false });
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      callback(0);
-      return 1;
-    });
-    vi.useFakeTimers();
-    try {
-      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
-      vi.runAllTimers();
-      expect(document.querySelector('script[type=module]')).toBeNull();
-      image.dispatchEvent(new Event('load'));
-      vi.runAllTimers();
-    } finally {
-      vi.useRealTimers();
-      raf.mockRestore();
-      const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
-      delete holder.__scriptsHeld;
-      delete holder.__scriptsStart;
-    }
-    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+    expectHeldUntil(() => image.dispatchEvent(new Event('load')));
   });
 
   it('leaves a page without a stylesheet as it is', () => {
