@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { classesOf, criticalCss } from './critical-css';
-import { ENABLE_STYLESHEETS_SCRIPT, paintFromHtml } from './first-paint';
+import {
+  ENABLE_STYLESHEETS_SCRIPT,
+  paintFromHtml,
+  START_SCRIPTS_AFTER_PAINT_SCRIPT,
+} from './first-paint';
 
 describe('criticalCss', () => {
   const css =
@@ -44,17 +48,89 @@ describe('paintFromHtml', () => {
     );
   });
 
-  it('enables the full stylesheet from the end of the body and leaves the module script as it is', () => {
-    expect(out).toContain(`<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
-    expect(out).toContain('<script type="module" async="">import "/assets/root.js";</script>');
+  it('enables the full stylesheet from the end of the body, then starts the scripts', () => {
+    expect(out).toContain(
+      `<script>${ENABLE_STYLESHEETS_SCRIPT}</script><script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`,
+    );
     const stylesheet = { disabled: true };
     new Function('document', ENABLE_STYLESHEETS_SCRIPT)({ querySelectorAll: () => [stylesheet] });
     expect(stylesheet.disabled).toBe(false);
   });
 
-  it('fetches the module preloads at low priority: the page paints without them', () => {
-    expect(out).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/>');
-    expect(out).not.toContain('<link rel="modulepreload" href=');
+  it('keeps the module script inert, with its preloads listed on it, and fetches nothing before the paint', () => {
+    expect(out).toContain(
+      '<script type="text/plain" data-after-paint="/assets/a.js">import "/assets/root.js";</script>',
+    );
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).not.toContain('<script type="module"');
+  });
+
+  it('adds the preloads and runs the module script at the first frame, once painted', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<script type="text/plain" data-after-paint="/a.js /b.js">x()</script>';
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    vi.useFakeTimers();
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      for (const frame of frames) frame(0);
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+      raf.mockRestore();
+    }
+    const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/a.js', '/b.js']);
+    expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
+  });
+
+  /** Runs the start script with frames and timers at once: it starts the module only after `release`. */
+  function expectHeldUntil(release: () => void) {
+    const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    vi.useFakeTimers();
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      vi.runAllTimers();
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      release();
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+      raf.mockRestore();
+      delete holder.__scriptsHeld;
+      delete holder.__scriptsStart;
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  }
+
+  it('waits while an inline script of the page holds the scripts, and starts at its release', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="">y()</script>';
+    const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+    holder.__scriptsHeld = 1;
+    expectHeldUntil(() => {
+      holder.__scriptsHeld = 0;
+      holder.__scriptsStart?.();
+    });
+  });
+
+  it('waits until a high-priority image has loaded and a frame has passed', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<img src="/first.webp" fetchpriority="high"><script type="text/plain" data-after-paint="">z()</script>';
+    const image = document.querySelector('img');
+    if (!image) throw new Error('no image');
+    Object.defineProperty(image, 'complete', { value: false });
+    expectHeldUntil(() => image.dispatchEvent(new Event('load')));
   });
 
   it('leaves a page without a stylesheet as it is', () => {

@@ -11,18 +11,49 @@ import { classesOf, criticalCss } from './critical-css';
  * The same rules come later in the document, so the result is the full
  * stylesheet's: states the scripts add later (menus, dialogs) look as before.
  *
- * The scripts stay where React Router writes them: deferring them past the
- * first paint let the `load` event come before hydration, and a tap right
- * after it did nothing (the browser tests caught it). Their `modulepreload`s
- * are fetched at low priority instead: the page paints from its HTML alone, so
- * the scripts need not go before the page's images, and Lighthouse's slow-4G
- * model no longer counts them as render-blocking (FCP 0.9–2.4 s → 0.7–0.9 s;
- * they still hold `load` until they are fetched).
+ * The scripts start after the first paint (issue 20): Lighthouse's slow-4G
+ * model counts every request that ended before the page's largest paint, and
+ * locally the ~15 module files (~140 KB gzip) ended before it, so a page whose
+ * content is all in its HTML was scored as if it waited for them (LCP 2.8–3.6 ×
+ * the bare page's). React Router's module script is kept inert
+ * (`type="text/plain"`, so the server's CSP still hashes its text) and its
+ * `modulepreload`s move onto it as a list, until a constant script at the end
+ * of the body, once the page has painted, adds the preloads
+ * (the module graph is fetched at once, not one level after another) and runs
+ * a copy of the script. The `load` event may then come
+ * before hydration; a tap or typing in that gap is held and replayed by
+ * src/app/early-input.ts.
  */
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
 
-const MODULE_PRELOAD = '<link rel="modulepreload" href=';
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+
+const MODULE_SCRIPT = '<script type="module" async="">';
+
+/**
+ * Runs the inert module script once the page has painted: at the first paint
+ * the browser reports or at the first animation frame's next task, whichever
+ * comes first (a test's paused fake clock stops frames and timers, not paint
+ * entries), or at once in a hidden tab (which paints nothing until shown);
+ * later while something holds them (`window.__scriptsHeld`): a
+ * `fetchpriority="high"` image not yet painted (`/projects`' first slide, the
+ * page's largest paint) or an inline script of the page (the home page's
+ * strips until their first frame); the last release calls
+ * `window.__scriptsStart`.
+ * Constant, so the server's CSP allows it by its hash; the copy it inserts
+ * has the inert script's text, which the CSP allows too.
+ */
+export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
+  '(function(){var W=window,d=document,started=false;' +
+  // Adds the preloads and runs a copy of each inert module script, once.
+  'function start(){if(started)return;started=true;d.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}' +
+  'function go(){if(W.__scriptsHeld>0){W.__scriptsStart=go;return}start()}' +
+  'if(d.visibilityState==="hidden")return start();' +
+  // A high-priority image (the page's largest paint) holds them until it has painted.
+  'd.querySelectorAll("img[fetchpriority=high]").forEach(function(img){if(img.complete)return;W.__scriptsHeld=(W.__scriptsHeld||0)+1;var held=1;function release(){if(!held)return;held=0;if(--W.__scriptsHeld<=0&&W.__scriptsStart)W.__scriptsStart()}img.addEventListener("error",release);img.addEventListener("load",function(){try{new PerformanceObserver(function(list,o){list.getEntries().forEach(function(e){if(e.element===img){o.disconnect();release()}})}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(release)})})});' +
+  'try{new PerformanceObserver(function(list,o){o.disconnect();go()}).observe({type:"paint",buffered:true})}catch(e){}' +
+  'requestAnimationFrame(function(){setTimeout(go)})})();';
 
 /** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
 export const ENABLE_STYLESHEETS_SCRIPT =
@@ -37,9 +68,14 @@ export function paintFromHtml(html: string, readAsset: (urlPath: string) => stri
     return `<style>${criticalCss(readAsset(href), classes)}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
   });
   if (!inlined) return html;
+  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   return page
-    .replaceAll(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" href=')
-    .replace('</body>', `<script>${ENABLE_STYLESHEETS_SCRIPT}</script></body>`);
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, `<script type="text/plain" data-after-paint="${preloads.join(' ')}">`)
+    .replace(
+      '</body>',
+      `<script>${ENABLE_STYLESHEETS_SCRIPT}</script><script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`,
+    );
 }
 
 /**

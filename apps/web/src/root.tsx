@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AppShell } from './app/app-shell';
+import { EARLY_INPUT_SCRIPT, replayEarlyInput } from './app/early-input';
 import { StaticBackdrop } from './components/backdrop/static-backdrop';
 import './app/app.css';
 
@@ -55,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -74,6 +77,10 @@ export default function App() {
         defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
       }),
   );
+  // The root's effect runs once the whole page has hydrated: from then on React handles every tap.
+  useEffect(() => {
+    void replayEarlyInput();
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <AppShell>
