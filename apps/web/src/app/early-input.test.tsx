@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_INPUT_SCRIPT, replayEarlyInput } from './early-input';
+import { EARLY_INPUT_SCRIPT, LINK_FALLBACK_MS, replayEarlyInput } from './early-input';
 
 function Form({ onSend }: { onSend: (sent: { name: string; agreed: boolean }) => void }) {
   const [name, setName] = useState('');
@@ -91,6 +91,30 @@ describe('input before hydration', () => {
     expect(name.value).toBe('Ala');
     expect(agree.checked).toBe(true);
     document.removeEventListener('submit', submitted);
+  });
+
+  it('gives a held link back to the browser when the page does not hydrate in time', () => {
+    vi.useFakeTimers();
+    try {
+      const container = prerender(vi.fn());
+      const link = container.querySelector('a');
+      if (!link) throw new Error('form not rendered');
+      const reached = vi.fn((event: Event) => event.defaultPrevented);
+      document.addEventListener('click', reached);
+      link.click();
+      // Held: stopped before anything else on the page sees it.
+      expect(reached).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(LINK_FALLBACK_MS - 1);
+      expect(reached).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      // Clicked again, and this time the browser's own navigation is not prevented.
+      expect(reached).toHaveBeenCalledOnce();
+      expect(reached).toHaveLastReturnedWith(false);
+      expect(window.__earlyInput?.held).toEqual([]);
+      document.removeEventListener('click', reached);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets every event through once replayed', async () => {

@@ -21,6 +21,8 @@ export interface EarlyInput {
   held: Element[];
   /** Fields whose value or checked state changed before hydration. */
   typed: Element[];
+  /** A link given back to the browser: the scripts did not hydrate the page in time. */
+  free?: Element;
 }
 
 declare global {
@@ -37,8 +39,17 @@ declare global {
 export const HELD_TAP_SELECTOR =
   'button,input[type=submit],input[type=button],summary,[role=button],[role=tab],[role=switch],[role=menuitem],a[data-discover]:not([target])';
 
+/**
+ * A held link tap is given back to the browser (a full load of the next page)
+ * when the page has not hydrated this long after it: the scripts failed to
+ * load or run, and a link must never be dead. Buttons and forms need the
+ * scripts whatever happens (a form sent without them would put its fields in
+ * the address), so they stay held.
+ */
+export const LINK_FALLBACK_MS = 5000;
+
 /** Constant, so the server's CSP allows it by its hash. */
-export const EARLY_INPUT_SCRIPT = `(function(){var e=window.__earlyInput={done:false,held:[],typed:[]},d=document;d.addEventListener('click',function(v){if(e.done)return;var t=v.target&&v.target.closest&&v.target.closest('${HELD_TAP_SELECTOR}');if(!t||t.disabled||(t.tagName==='A'&&(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)))return;v.preventDefault();v.stopImmediatePropagation();e.held.push(t)},true);d.addEventListener('submit',function(v){if(e.done)return;v.preventDefault();v.stopImmediatePropagation();e.held.push(v.target)},true);d.addEventListener('input',function(v){if(!e.done&&e.typed.indexOf(v.target)<0)e.typed.push(v.target)},true)})();`;
+export const EARLY_INPUT_SCRIPT = `(function(){var e=window.__earlyInput={done:false,held:[],typed:[]},d=document;d.addEventListener('click',function(v){if(e.done)return;var t=v.target&&v.target.closest&&v.target.closest('${HELD_TAP_SELECTOR}');if(!t||t.disabled||t===e.free||(t.tagName==='A'&&(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)))return;v.preventDefault();v.stopImmediatePropagation();e.held.push(t);if(t.tagName==='A')setTimeout(function(){var i=e.held.indexOf(t);if(e.done||i<0)return;e.held.splice(i,1);e.free=t;t.click()},${LINK_FALLBACK_MS})},true);d.addEventListener('submit',function(v){if(e.done)return;v.preventDefault();v.stopImmediatePropagation();e.held.push(v.target)},true);d.addEventListener('input',function(v){if(!e.done&&e.typed.indexOf(v.target)<0)e.typed.push(v.target)},true)})();`;
 
 /** What a field held when the root hydrated: each field React is told of re-renders the others. */
 function typedState(field: Element): string | boolean | null {
