@@ -158,6 +158,12 @@ async function runRoute(url, route, baseUrl, runs) {
         if (!failure) {
           assertComplete(lhr, route, baseUrl);
           results.push(lhr);
+          // BENCH_LH_SAVE=<dir> keeps every report (its network requests and trace-based audits) to study.
+          if (process.env.BENCH_LH_SAVE) {
+            fs.mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
+            const name = `${route.replaceAll('/', '_') || '_'}-${i + 1}.json`;
+            fs.writeFileSync(path.join(process.env.BENCH_LH_SAVE, name), JSON.stringify(lhr));
+          }
           break;
         }
         if (attempt === 3) throw new Error(`${route}: ${failure}`);
