@@ -89,6 +89,62 @@ describe('paintFromHtml', () => {
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
   });
 
+  it('waits for the paint the browser reports, not a frame, where paint entries exist', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="/a.js">x()</script>';
+    const observers: Array<() => void> = [];
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+      observe() {
+        observers.push(() => this.callback({ getEntries: () => [] }, this));
+      }
+      disconnect() {}
+    }
+    const real = window.PerformanceObserver;
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    vi.useFakeTimers();
+    Object.assign(window, { PerformanceObserver: FakePaintObserver });
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      vi.advanceTimersByTime(2999);
+      // Frames and tasks went by: nothing is fetched yet.
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      for (const painted of observers) painted();
+    } finally {
+      Object.assign(window, { PerformanceObserver: real });
+      vi.useRealTimers();
+      raf.mockRestore();
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  });
+
+  it('starts 3 s on when no paint is reported', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="">x()</script>';
+    class SilentPaintObserver {
+      static supportedEntryTypes = ['paint'];
+      observe() {}
+      disconnect() {}
+    }
+    const real = window.PerformanceObserver;
+    vi.useFakeTimers();
+    Object.assign(window, { PerformanceObserver: SilentPaintObserver });
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      vi.advanceTimersByTime(2999);
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      vi.advanceTimersByTime(1);
+    } finally {
+      Object.assign(window, { PerformanceObserver: real });
+      vi.useRealTimers();
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  });
+
   /** Runs the start script with frames and timers at once: it starts the module only after `release`. */
   function expectHeldUntil(release: () => void) {
     const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
