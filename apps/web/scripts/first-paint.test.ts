@@ -89,6 +89,19 @@ describe('paintFromHtml', () => {
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
   });
 
+  /** Runs `run` on fake timers with `Observer` standing in for the browser's PerformanceObserver. */
+  function withPaintObserver(Observer: unknown, run: () => void) {
+    const real = window.PerformanceObserver;
+    vi.useFakeTimers();
+    Object.assign(window, { PerformanceObserver: Observer });
+    try {
+      run();
+    } finally {
+      Object.assign(window, { PerformanceObserver: real });
+      vi.useRealTimers();
+    }
+  }
+
   it('waits for the paint the browser reports, not a frame, where paint entries exist', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = '<script type="text/plain" data-after-paint="/a.js">x()</script>';
@@ -101,22 +114,19 @@ describe('paintFromHtml', () => {
       }
       disconnect() {}
     }
-    const real = window.PerformanceObserver;
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
       callback(0);
       return 1;
     });
-    vi.useFakeTimers();
-    Object.assign(window, { PerformanceObserver: FakePaintObserver });
     try {
-      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
-      vi.advanceTimersByTime(2999);
-      // Frames and tasks went by: nothing is fetched yet.
-      expect(document.querySelector('script[type=module]')).toBeNull();
-      for (const painted of observers) painted();
+      withPaintObserver(FakePaintObserver, () => {
+        new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+        vi.advanceTimersByTime(2999);
+        // Frames and tasks went by: nothing is fetched yet.
+        expect(document.querySelector('script[type=module]')).toBeNull();
+        for (const painted of observers) painted();
+      });
     } finally {
-      Object.assign(window, { PerformanceObserver: real });
-      vi.useRealTimers();
       raf.mockRestore();
     }
     expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
@@ -130,18 +140,12 @@ describe('paintFromHtml', () => {
       observe() {}
       disconnect() {}
     }
-    const real = window.PerformanceObserver;
-    vi.useFakeTimers();
-    Object.assign(window, { PerformanceObserver: SilentPaintObserver });
-    try {
+    withPaintObserver(SilentPaintObserver, () => {
       new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
       vi.advanceTimersByTime(2999);
       expect(document.querySelector('script[type=module]')).toBeNull();
       vi.advanceTimersByTime(1);
-    } finally {
-      Object.assign(window, { PerformanceObserver: real });
-      vi.useRealTimers();
-    }
+    });
     expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
   });
 

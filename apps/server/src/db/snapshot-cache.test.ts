@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, truncateAll } from '../../test/helpers';
 import type { Database } from './client';
 import { users } from './schema/index';
-import { SnapshotCache } from './snapshot-cache';
+import { currentSnapshot, SnapshotCache } from './snapshot-cache';
 
 let database: Database;
 beforeAll(async () => {
@@ -40,11 +40,6 @@ function countingRead() {
   return { load, loads: () => loads };
 }
 
-async function snapshotNow() {
-  const result = await database.db.execute(sql`select pg_current_snapshot()::text as s`);
-  return (result as unknown as { rows: Array<{ s: string }> }).rows[0]?.s;
-}
-
 /**
  * Transaction ids are shared by every database of a PostgreSQL cluster, so a
  * commit by another test file running beside this one (CI runs them in
@@ -55,14 +50,14 @@ async function snapshotNow() {
  */
 async function whileNothingCommits(check: () => Promise<void>) {
   for (let attempt = 1; ; attempt++) {
-    const before = await snapshotNow();
+    const before = await currentSnapshot(database.db);
     let failure: unknown = null;
     try {
       await check();
     } catch (error) {
       failure = error;
     }
-    if (before === (await snapshotNow())) {
+    if (before === (await currentSnapshot(database.db))) {
       if (failure) throw failure;
       return;
     }

@@ -9,7 +9,8 @@ export interface CachedRead {
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
-async function currentSnapshot(db: Db): Promise<string> {
+/** Which transactions are committed, as text: equal texts mean nothing was committed in between. */
+export async function currentSnapshot(db: Db): Promise<string> {
   const [row] = await rowsOf<{ snapshot: string }>(
     db,
     sql`select pg_current_snapshot()::text as snapshot`,

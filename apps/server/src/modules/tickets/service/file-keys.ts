@@ -4,14 +4,19 @@ import type { MessageFile, WrittenFileKeys } from './context';
 /**
  * New storage keys for a file and its thumbnail, each handed to `keep` before
  * a byte is written, so the caller can discard them all if the message is not
- * stored. Shared by the files written ahead of the transaction and those
- * written inside it (database storage).
+ * stored, and the bytes to write under each. Shared by the files written ahead
+ * of the transaction and those written inside it (database storage).
  */
-export function newFileKeys(file: MessageFile, keep: (key: string) => void): WrittenFileKeys {
+export function newFileKeys(
+  file: MessageFile,
+  keep: (key: string) => void,
+): { keys: WrittenFileKeys; writes: Array<{ key: string; data: Buffer }> } {
   const storageKey = newStorageKey();
   keep(storageKey);
-  if (!file.thumbnail) return { storageKey, thumbnailKey: null };
+  const writes = [{ key: storageKey, data: file.data }];
+  if (!file.thumbnail) return { keys: { storageKey, thumbnailKey: null }, writes };
   const thumbnailKey = thumbnailKeyOf(storageKey);
   keep(thumbnailKey);
-  return { storageKey, thumbnailKey };
+  writes.push({ key: thumbnailKey, data: file.thumbnail });
+  return { keys: { storageKey, thumbnailKey }, writes };
 }

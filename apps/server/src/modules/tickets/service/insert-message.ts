@@ -248,11 +248,8 @@ async function writeInTransaction(
   keep: (key: string) => void,
   file: MessageFile,
 ): Promise<WrittenFileKeys> {
-  const keys = newFileKeys(file, keep);
-  await ctx.storage.write(tx, keys.storageKey, file.data);
-  if (file.thumbnail && keys.thumbnailKey) {
-    await ctx.storage.write(tx, keys.thumbnailKey, file.thumbnail);
-  }
+  const { keys, writes } = newFileKeys(file, keep);
+  for (const { key, data } of writes) await ctx.storage.write(tx, key, data);
   return keys;
 }
 

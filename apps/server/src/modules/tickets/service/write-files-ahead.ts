@@ -18,12 +18,9 @@ export async function writeFilesAhead(
   if (!writeAhead || message.files.length === 0) return message;
   const writes: Promise<void>[] = [];
   const files = message.files.map((file): MessageFile => {
-    const writtenAs = newFileKeys(file, keep);
-    writes.push(writeAhead(writtenAs.storageKey, file.data));
-    if (file.thumbnail && writtenAs.thumbnailKey) {
-      writes.push(writeAhead(writtenAs.thumbnailKey, file.thumbnail));
-    }
-    return { ...file, writtenAs };
+    const { keys, writes: bytes } = newFileKeys(file, keep);
+    for (const { key, data } of bytes) writes.push(writeAhead(key, data));
+    return { ...file, writtenAs: keys };
   });
   // Every write is over before a failure is reported, so the caller's discard finds them all.
   const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
