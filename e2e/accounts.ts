@@ -4,7 +4,7 @@ import { expect, readCode } from './fixtures';
 /*
  * Accounts for the browser tests that need a customer and the admin: the
  * runner makes admin@studio.test an admin (ADMIN_EMAILS in run.mjs). Shared by
- * contact.spec.ts and staff-workspace.spec.ts.
+ * contact.spec.ts, daily-use.spec.ts and staff-workspace.spec.ts.
  */
 
 export const ADMIN_EMAIL = 'admin@studio.test';
@@ -20,19 +20,27 @@ export interface Account {
 /** State-changing calls must come from our origin (CSRF check), as the browser's would. */
 export const originHeaders = () => ({ Origin: BASE_URL });
 
-/** Registers through the API with the e-mailed code; the context ends up logged in. */
-export async function registerViaApi(request: APIRequestContext, account: Account) {
-  const registered = await request.post('/api/auth/register', {
+function postRegister(request: APIRequestContext, account: Account) {
+  return request.post('/api/auth/register', {
     headers: originHeaders(),
     data: { username: account.username, email: account.email, password: account.password },
   });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
+}
+
+/** Verifies a registration with the code e-mailed to it; the context ends up logged in. */
+async function verifyWithMailedCode(request: APIRequestContext, account: Account) {
   const code = await readCode(account.email);
-  const verified = await request.post('/api/auth/verify-email', {
+  return request.post('/api/auth/verify-email', {
     headers: originHeaders(),
     data: { ...account, code },
   });
-  return verified;
+}
+
+/** Registers through the API with the e-mailed code; the context ends up logged in. */
+export async function registerViaApi(request: APIRequestContext, account: Account) {
+  const registered = await postRegister(request, account);
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  return verifyWithMailedCode(request, account);
 }
 
 export async function logInViaApi(
@@ -49,23 +57,36 @@ export async function logInViaApi(
 /** The shared admin of the run (specs that post a lot have their own, see ADMIN_EMAILS in run.mjs). */
 export const SHARED_ADMIN = { username: 'studioadmin', email: ADMIN_EMAIL };
 
-/** Logs an admin in, or registers it the first time. */
+/**
+ * Logs an admin in, or registers it the first time. Workers running at the
+ * same time may race to register the same admin: the loser's register is
+ * refused as a duplicate, or its code is replaced by the winner's, so it
+ * waits until the winner's verification lets it log in.
+ */
 export async function ensureAdmin(
   request: APIRequestContext,
   admin: { username: string; email: string } = SHARED_ADMIN,
 ) {
   const login = await logInViaApi(request, admin.email, ADMIN_PASSWORD);
-  if (login.ok()) return;
-  const verified = await registerViaApi(request, {
-    username: admin.username,
-    email: admin.email,
-    password: ADMIN_PASSWORD,
-  });
-  if (!verified.ok()) {
-    // Registered meanwhile by another worker: log in with the shared password.
-    const retry = await logInViaApi(request, admin.email, ADMIN_PASSWORD);
-    expect(retry.ok(), await retry.text()).toBe(true);
+  if (!login.ok() && !(await registeredNow(request, admin))) {
+    await expect
+      .poll(async () => (await logInViaApi(request, admin.email, ADMIN_PASSWORD)).status(), {
+        timeout: 30_000,
+      })
+      .toBe(200);
   }
   const me = await (await request.get('/api/auth/me')).json();
   expect(me.user.is_admin).toBe(true);
+}
+
+/** Whether this call registered and verified the admin (false: another worker is doing it). */
+async function registeredNow(
+  request: APIRequestContext,
+  admin: { username: string; email: string },
+): Promise<boolean> {
+  const account = { username: admin.username, email: admin.email, password: ADMIN_PASSWORD };
+  const registered = await postRegister(request, account);
+  if (registered.status() === 409) return false;
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  return (await verifyWithMailedCode(request, account)).ok();
 }

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { CLIENT_ROUTES, PUBLIC_ROUTES } from '../../packages/shared/src/routes';
-import { acceptCookies, expect, readCode, shot, THEMES, test, unique } from '../fixtures';
+import { ensureAdmin, originHeaders, registerViaApi } from '../accounts';
+import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
 
 /*
  * Kontakt in daily use (issue 18): read state that follows what was seen,
@@ -13,15 +14,7 @@ import { acceptCookies, expect, readCode, shot, THEMES, test, unique } from '../
 
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
-const BASE_URL = process.env.E2E_BASE_URL ?? '';
-const headers = () => ({ Origin: BASE_URL });
 const PASSWORD = 'Codzienny-Uzytek-18';
-// The runner's staff address (ADMIN_EMAILS); contact.spec.ts may have registered it already.
-const STAFF = {
-  email: 'admin@studio.test',
-  username: 'studioadmin',
-  password: 'Admin-Kontakt-2026',
-};
 
 function newAccount() {
   const username = unique('du');
@@ -29,30 +22,23 @@ function newAccount() {
 }
 
 /** A verified account; the request context (and its pages) end up logged in. */
-async function signUp(
-  request: APIRequestContext,
-  { email, username, password } = newAccount(),
-): Promise<void> {
-  const data = { username, email, password };
-  const answer = await request.post('/api/auth/register', { headers: headers(), data });
-  expect(answer.status(), await answer.text()).toBeLessThan(300);
-  const code = await readCode(email);
-  const verified = await request.post('/api/auth/verify-email', {
-    headers: headers(),
-    data: { ...data, code },
-  });
+async function signUp(request: APIRequestContext): Promise<void> {
+  const verified = await registerViaApi(request, newAccount());
   expect(verified.ok(), await verified.text()).toBe(true);
 }
 
 async function openTicketViaApi(request: APIRequestContext, body: string): Promise<number> {
-  const created = await request.post('/api/tickets', { headers: headers(), multipart: { body } });
+  const created = await request.post('/api/tickets', {
+    headers: originHeaders(),
+    multipart: { body },
+  });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).id as number;
 }
 
 async function staffReply(request: APIRequestContext, ticketId: number, body: string) {
   const sent = await request.post(`/api/tickets/${ticketId}/messages`, {
-    headers: headers(),
+    headers: originHeaders(),
     multipart: { body },
   });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -69,11 +55,8 @@ async function customerWithTicket(browser: Browser, text: string) {
 
 async function staff(browser: Browser) {
   const context = await browser.newContext();
-  const login = await context.request.post('/api/auth/login', {
-    headers: headers(),
-    data: { identifier: STAFF.email, password: STAFF.password, rememberMe: false },
-  });
-  if (!login.ok()) await signUp(context.request, STAFF);
+  // Logs in, or registers the shared admin; another worker may be registering it at the same time.
+  await ensureAdmin(context.request);
   return context;
 }
 
@@ -122,7 +105,10 @@ async function shotsWithAxe(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-const textarea = (page: Page) => page.locator('form textarea');
+// The reply field by its label: before hydration, /contact's prerendered HTML
+// holds the logged-out view's inquiry form (hidden for a signed-in visitor), and
+// `form textarea` matched that field until the tickets screen replaced it.
+const textarea = (page: Page) => page.getByLabel('Treść wiadomości', { exact: true });
 const messages = (page: Page) => page.getByTestId('message');
 
 test('a ticket opened automatically in a background tab stays unread until the tab is focused', async ({
