@@ -12,6 +12,11 @@ export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  build: {
+    // Fonts stay files: inlined as data, a small subset (and its unused WOFF twin)
+    // would ride in the stylesheet of every visit instead of loading when a text needs it.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false, ws: false },

@@ -104,3 +104,31 @@ export function criticalCss(css: string, classes: Set<string>): string {
   }
   return out;
 }
+
+const FONT_FACE = /@font-face\{([^{}]*)\}/g;
+
+/** The family an @font-face body declares, unquoted. */
+function declaredFamily(body: string): string {
+  const value = /font-family:([^;]*)/.exec(body)?.[1] ?? '';
+  return value.trim().replace(/^(["'])(.*)\1$/, '$2');
+}
+
+/** What the page's `style` attributes say, decoded. */
+export function inlineStylesOf(html: string): string {
+  return [...html.matchAll(/\sstyle="([^"]*)"/g)]
+    .map((m) => (m[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
+    .join(';');
+}
+
+/**
+ * `css` without the @font-face rules of families that neither its other rules
+ * nor the page's inline styles name: the browser would not fetch those fonts
+ * for the first paint anyway, so their rules (some with the font inlined as
+ * data) are only bytes in the way. They come with the full stylesheet.
+ */
+export function withoutUnusedFontFaces(css: string, inlineStyles: string): string {
+  const rest = `${css.replace(FONT_FACE, '')}\n${inlineStyles}`.toLowerCase();
+  return css.replace(FONT_FACE, (rule, body: string) =>
+    rest.includes(declaredFamily(body).toLowerCase()) ? rule : '',
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { classesOf, criticalCss } from './critical-css';
+import { classesOf, criticalCss, inlineStylesOf, withoutUnusedFontFaces } from './critical-css';
 import {
   ENABLE_STYLESHEETS_SCRIPT,
   paintFromHtml,
@@ -35,6 +35,28 @@ describe('criticalCss', () => {
   });
 });
 
+describe('withoutUnusedFontFaces', () => {
+  const faces =
+    '@font-face{font-family:Script One;src:url(data:font/woff2;base64,AAAA)format("woff2")}' +
+    '@font-face{font-family:"Mono Two";src:url(/assets/mono.woff2)}' +
+    '@font-face{font-family:Unused;src:url(/assets/unused.woff2)}';
+
+  it('keeps the faces of families a kept rule or an inline style names, and drops the rest', () => {
+    const page = '<p style="font-family:&quot;Script One&quot;, cursive">Imie</p>';
+    const css = `${faces}.code{font-family:Mono Two,monospace}`;
+    expect(withoutUnusedFontFaces(css, inlineStylesOf(page))).toBe(
+      '@font-face{font-family:Script One;src:url(data:font/woff2;base64,AAAA)format("woff2")}' +
+        '@font-face{font-family:"Mono Two";src:url(/assets/mono.woff2)}' +
+        '.code{font-family:Mono Two,monospace}',
+    );
+  });
+
+  it('drops every face when nothing names its family, even where the page shows the name as text', () => {
+    const page = '<span>Script One</span><p style="font-family:cursive">Imie</p>';
+    expect(withoutUnusedFontFaces(`${faces}.x{top:0}`, inlineStylesOf(page))).toBe('.x{top:0}');
+  });
+});
+
 describe('paintFromHtml', () => {
   const html =
     '<head><link rel="modulepreload" href="/assets/a.js"/>' +
@@ -42,19 +64,21 @@ describe('paintFromHtml', () => {
     '<script type="module" async="">import "/assets/root.js";</script></body>';
   const out = paintFromHtml(html, () => '.used{color:red}.unused{color:blue}');
 
+  it('leaves out a stylesheet whose rules the first paint does not need, keeping its link', () => {
+    const fontsOnly = paintFromHtml(html, () => '@font-face{font-family:Late;src:url(/l.woff2)}');
+    expect(fontsOnly).toContain('<link rel="stylesheet" href="/assets/root.css" disabled=""/>');
+    expect(fontsOnly).not.toContain('<style>');
+  });
+
   it('inlines what the page uses and keeps the stylesheet link disabled in its place', () => {
     expect(out).toContain(
       '<style>.used{color:red}</style><link rel="stylesheet" href="/assets/root.css" disabled=""/>',
     );
   });
 
-  it('enables the full stylesheet from the end of the body, then starts the scripts', () => {
-    expect(out).toContain(
-      `<script>${ENABLE_STYLESHEETS_SCRIPT}</script><script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`,
-    );
-    const stylesheet = { disabled: true };
-    new Function('document', ENABLE_STYLESHEETS_SCRIPT)({ querySelectorAll: () => [stylesheet] });
-    expect(stylesheet.disabled).toBe(false);
+  it('ends the body with the script that enables the full stylesheet and starts the scripts after the paint', () => {
+    expect(out).toContain(`<script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`);
+    expect(START_SCRIPTS_AFTER_PAINT_SCRIPT).toContain(ENABLE_STYLESHEETS_SCRIPT);
   });
 
   it('keeps the module script inert, with its preloads listed on it, and fetches nothing before the paint', () => {
@@ -66,9 +90,10 @@ describe('paintFromHtml', () => {
   });
 
   it('adds the preloads and runs the module script at the first frame, once painted', () => {
-    document.head.innerHTML = '';
+    document.head.innerHTML = '<link rel="stylesheet" href="/assets/root.css" disabled="">';
     document.body.innerHTML =
       '<script type="text/plain" data-after-paint="/a.js /b.js">x()</script>';
+    const stylesheet = document.head.querySelector('link') as HTMLLinkElement;
     const frames: FrameRequestCallback[] = [];
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
       frames.push(callback);
@@ -78,6 +103,8 @@ describe('paintFromHtml', () => {
     try {
       new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
       expect(document.querySelector('script[type=module]')).toBeNull();
+      // The full stylesheet waits for the paint too (jsdom has no `disabled` of its own).
+      expect(stylesheet.disabled).not.toBe(false);
       for (const frame of frames) frame(0);
       vi.runAllTimers();
     } finally {
@@ -87,6 +114,7 @@ describe('paintFromHtml', () => {
     const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')];
     expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/a.js', '/b.js']);
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
+    expect(stylesheet.disabled).toBe(false);
   });
 
   /** Runs `run` on fake timers with `Observer` standing in for the browser's PerformanceObserver. */
@@ -102,15 +130,20 @@ describe('paintFromHtml', () => {
     }
   }
 
-  it('waits for the paint the browser reports, not a frame, where paint entries exist', () => {
+  it('waits for the first contentful paint the browser reports, not a frame, where paint entries exist', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = '<script type="text/plain" data-after-paint="/a.js">x()</script>';
-    const observers: Array<() => void> = [];
+    const observers: Array<(name: string) => void> = [];
     class FakePaintObserver {
       static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
       constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
       observe() {
-        observers.push(() => this.callback({ getEntries: () => [] }, this));
+        observers.push((name) =>
+          this.callback(
+            { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) },
+            this,
+          ),
+        );
       }
       disconnect() {}
     }
@@ -124,7 +157,10 @@ describe('paintFromHtml', () => {
         vi.advanceTimersByTime(2999);
         // Frames and tasks went by: nothing is fetched yet.
         expect(document.querySelector('script[type=module]')).toBeNull();
-        for (const painted of observers) painted();
+        // A first paint without content (the background) is not the one.
+        for (const painted of observers) painted('first-paint');
+        expect(document.querySelector('script[type=module]')).toBeNull();
+        for (const painted of observers) painted('first-contentful-paint');
       });
     } finally {
       raf.mockRestore();

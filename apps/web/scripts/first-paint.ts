@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { classesOf, criticalCss } from './critical-css';
+import { classesOf, criticalCss, inlineStylesOf, withoutUnusedFontFaces } from './critical-css';
 
 /*
  * Makes a prerendered page paint without waiting for its stylesheet (issue 20):
  * the rules of its stylesheets that the page's own classes can use are inlined
  * (critical-css.ts); each <link> stays where React hydrates it, `disabled` so
- * the browser neither fetches nor waits for it, and a script at the end of the
- * body enables it (a stylesheet enabled by a script does not block rendering;
- * enabled only after the first paint, the rules the critical set leaves out
- * moved `/`'s layout after it: CLS 0.035, tried 26 Nov).
+ * the browser neither fetches nor waits for it, and the script that starts the
+ * scripts after the first paint enables it first (a stylesheet enabled by a
+ * script does not block rendering). Enabled at the end of the body instead,
+ * it was fetched before the paint, and Lighthouse counted its 14 KB in every
+ * page's first paint. The rules the critical set leaves out cannot match
+ * anything on the page then: the home page's strips, written by an inline
+ * script, name their classes in its text so that they count (strip-boot.ts;
+ * without them, `/` moved at the stylesheet: CLS 0.035, 26 Nov).
  * The same rules come later in the document, so the result is the full
  * stylesheet's: states the scripts add later (menus, dialogs) look as before.
  *
@@ -33,8 +37,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 
 const MODULE_SCRIPT = '<script type="module" async="">';
 
+/** Enables the stylesheets whose critical rules the page inlined. */
+export const ENABLE_STYLESHEETS_SCRIPT =
+  'document.querySelectorAll("link[rel=stylesheet][disabled]").forEach(function(l){l.disabled=false});';
+
 /**
- * Runs the inert module script once the page has painted: at the first paint the browser reports as presented (a
+ * Enables the full stylesheets and runs the inert module script once the page has painted: at the first contentful paint the browser reports as presented (not
+ * the first paint, which may be the background alone: `/login` started its
+ * scripts 80 ms before its text painted, and Lighthouse counted them; a
  * frame's callbacks run before the frame reaches the screen, and scripts
  * started there still ended before the paint Lighthouse reads: `/team` FCP
  * 0.9 → 1.46 s in runs where they did), at the latest 3 s on, or where paint
@@ -51,36 +61,36 @@ const MODULE_SCRIPT = '<script type="module" async="">';
 export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
   '(function(){var W=window,d=document,started=false;' +
   // Adds the preloads and runs a copy of each inert module script, once.
-  'function start(){if(started)return;started=true;d.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}' +
+  `function start(){if(started)return;started=true;${ENABLE_STYLESHEETS_SCRIPT}d.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}` +
   'function go(){if(W.__scriptsHeld>0){W.__scriptsStart=go;return}start()}' +
   'if(d.visibilityState==="hidden")return start();' +
   // A high-priority image (the page's largest paint) holds them until it has painted.
   'd.querySelectorAll("img[fetchpriority=high]").forEach(function(img){if(img.complete)return;W.__scriptsHeld=(W.__scriptsHeld||0)+1;var held=1;function release(){if(!held)return;held=0;if(--W.__scriptsHeld<=0&&W.__scriptsStart)W.__scriptsStart()}img.addEventListener("error",release);img.addEventListener("load",function(){try{new PerformanceObserver(function(list,o){list.getEntries().forEach(function(e){if(e.element===img){o.disconnect();release()}})}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(release)})})});' +
   // The paint as presented; a frame's callbacks run before it is (tens of ms on a busy phone).
-  'var P=W.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){o.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,3000)}' +
+  'var P=W.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){if(!list.getEntriesByName("first-contentful-paint").length)return;o.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,3000)}' +
   'else requestAnimationFrame(function(){setTimeout(go)})})();';
-
-/** Enables the stylesheets the page inlined; constant, so the server's CSP allows it by its hash. */
-export const ENABLE_STYLESHEETS_SCRIPT =
-  'document.querySelectorAll("link[rel=stylesheet][disabled]").forEach(function(l){l.disabled=false});';
 
 /** The page rewritten as described above; `readAsset` gives a built file's text by its URL path. */
 export function paintFromHtml(html: string, readAsset: (urlPath: string) => string): string {
   const classes = classesOf(html);
+  const inlineStyles = inlineStylesOf(html);
   let inlined = false;
   const page = html.replace(STYLESHEET, (_link, href: string) => {
     inlined = true;
-    return `<style>${criticalCss(readAsset(href), classes)}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
+    const critical = withoutUnusedFontFaces(
+      criticalCss(readAsset(href), classes),
+      inlineStyles,
+    ).trim();
+    // A stylesheet with nothing the first paint needs (a route's fonts alone) adds no <style>.
+    const style = critical ? `<style>${critical}</style>` : '';
+    return `${style}<link rel="stylesheet" href="${href}" disabled=""/>`;
   });
   if (!inlined) return html;
   const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   return page
     .replaceAll(MODULE_PRELOAD, '')
     .replace(MODULE_SCRIPT, `<script type="text/plain" data-after-paint="${preloads.join(' ')}">`)
-    .replace(
-      '</body>',
-      `<script>${ENABLE_STYLESHEETS_SCRIPT}</script><script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`,
-    );
+    .replace('</body>', `<script>${START_SCRIPTS_AFTER_PAINT_SCRIPT}</script></body>`);
 }
 
 /**

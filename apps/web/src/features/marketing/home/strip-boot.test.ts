@@ -29,15 +29,14 @@ describe('strip boot script', () => {
       const firstRound = sequence.slice(0, STRIP_POOL_SIZE);
       expect(new Set(firstRound).size).toBe(firstRound.length);
     }
-    const unique = [...new Set(sequences?.flat())].map(stripImageSrc);
-    expect(
-      preloads()
-        .map((p) => p.href)
-        .sort(),
-    ).toEqual(unique.sort());
-    // The first image of the first strip is on screen at once: high priority.
-    const first = stripImageSrc(sequences?.[0]?.[0] ?? 0);
-    expect(preloads().find((p) => p.href === first)?.high).toBe(true);
+    // Only the images on screen are preloaded, with high priority: the first one of the first strip among them.
+    const unique = new Set(sequences?.flat().map(stripImageSrc));
+    const hrefs = preloads().map((p) => p.href ?? '');
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect(hrefs.every((href) => unique.has(href))).toBe(true);
+    expect(hrefs.length).toBeLessThan(unique.size);
+    expect(preloads().every((p) => p.high)).toBe(true);
+    expect(hrefs).toContain(stripImageSrc(sequences?.[0]?.[0] ?? 0));
   });
 
   it('hands its choice over once, and not for another viewport width or bad data', () => {
@@ -54,21 +53,38 @@ describe('strip boot script', () => {
     expect(takeBootedStrips(window.innerWidth)).toBeNull();
   });
 
-  it('writes the strips into their container, as stripsMarkup would, and shows them', () => {
+  it('writes the strips into their container, as stripsMarkup would, and shows them', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
+    // A phone: two images of each strip are on screen.
+    vi.stubGlobal('innerWidth', 412);
     document.body.innerHTML = '<div data-strips=""></div>';
     new Function(STRIP_BOOT_SCRIPT)();
     const container = document.querySelector<HTMLElement>('[data-strips]');
     const sequences = takeBootedStrips(window.innerWidth);
     expect(sequences).not.toBeNull();
-    expect(container?.innerHTML).toBe(stripsMarkup(sequences ?? [], window.innerWidth));
     expect(container?.querySelectorAll('[data-strip]')).toHaveLength(3);
+    const images = [...(container?.querySelectorAll('img') ?? [])];
+    // The images on screen are fetched at once (and preloaded); the others wait in data-src.
+    const onScreen = images.filter((image) => image.hasAttribute('src'));
+    // Two places in each of the three strips, written twice (each track repeats its sequence).
+    expect(onScreen).toHaveLength(12);
+    expect(new Set(onScreen.map((image) => image.getAttribute('src')))).toEqual(
+      new Set(preloads().map((p) => p.href)),
+    );
     // Hidden until the images on screen have loaded, then shown (at once with reduced motion).
     expect(container?.style.opacity).toBe('');
-    for (const image of container?.querySelectorAll('img') ?? []) {
-      image.dispatchEvent(new Event('load'));
-    }
+    for (const image of onScreen) image.dispatchEvent(new Event('load'));
     expect(container?.style.opacity).toBe('1');
+    // From the first frame shown on, every image has its file: the markup of stripsMarkup.
+    await vi.waitFor(() => expect(container?.querySelector('img[data-src]')).toBeNull());
+    const expected = document.createElement('div');
+    expected.innerHTML = stripsMarkup(sequences ?? [], window.innerWidth);
+    const normalized = (root: Element) =>
+      [...root.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(normalized(container as HTMLElement)).toEqual(normalized(expected));
+    for (const image of images) image.removeAttribute('src');
+    for (const image of expected.querySelectorAll('img')) image.removeAttribute('src');
+    expect(container?.innerHTML).toBe(expected.innerHTML);
   });
 
   it('leaves a container that already has content alone', () => {

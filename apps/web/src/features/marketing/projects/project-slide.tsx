@@ -1,4 +1,5 @@
 import { hasLink, type Project, smallProjectImage } from '~/content/projects';
+import { useHydrated } from '~/lib/use-hydrated';
 
 function isExternal(url: string) {
   return /^https?:\/\//.test(url);
@@ -9,14 +10,22 @@ export function ProjectSlide({ project, isFirst }: { project: Project; isFirst: 
   const done = project.status === 'Zakończona';
   const showSite = hasLink(project.link);
   const showRepo = hasLink(project.github);
+  // The other slides' pictures are named only once the page has hydrated: in the
+  // prerendered HTML, `loading="lazy"` still fetched the ones within Chrome's
+  // lazy-load margin beside the first slide, before the first slide's picture,
+  // the page's largest paint, had painted (issue 20). They are off screen then.
+  const hydrated = useHydrated();
+  const named = isFirst || hydrated;
   return (
     <article
       aria-labelledby={`project-${project.id}-title`}
       className="relative flex h-full flex-col justify-end overflow-hidden rounded-3xl bg-slate-900 text-white"
     >
       <img
-        src={project.image}
-        srcSet={`${smallProjectImage(project.image)} 640w, ${project.image} 1200w`}
+        src={named ? project.image : undefined}
+        srcSet={
+          named ? `${smallProjectImage(project.image)} 640w, ${project.image} 1200w` : undefined
+        }
         sizes="(max-width: 768px) 320px, 1200px"
         width={1200}
         height={600}

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { saveFile } from '~/lib/save-file';
+import { useHydrated } from '~/lib/use-hydrated';
 import {
   DEFAULT_DEPARTMENT,
   DEPARTMENTS,
@@ -52,15 +53,19 @@ function DepartmentOption({ department }: { department: Department }) {
   );
 }
 
-function FontOption({ font, sample }: { font: SignatureFont; sample: string }) {
+export function FontOption({ font, sample }: { font: SignatureFont; sample: string }) {
   // HTML text cannot add our hand-drawn marks, and letters the font lacks would
   // show in a fallback font mid-word; the base letters keep the sample in the script.
   const text = splitUnsupportedLetters(sample, font.missingLetters).text;
+  // The prerendered page names no script font, so the browser does not fetch one
+  // before the first paint (issue 20: the 18 KB font came before /podpisy's
+  // paint); the sample takes its font once the page has hydrated.
+  const hydrated = useHydrated();
   return (
     <span className="flex items-baseline justify-between gap-3">
       <span
         className="min-w-0 truncate text-3xl leading-tight font-normal"
-        style={{ fontFamily: `"${font.family}", cursive` }}
+        style={{ fontFamily: hydrated ? `"${font.family}", cursive` : 'cursive' }}
         aria-hidden="true"
       >
         {text}
