@@ -6,17 +6,17 @@ import { AppError } from '../../../lib/errors';
 import type { TicketRow } from './context';
 
 /**
- * The ticket with the number of its messages (the row's own count, kept by
+ * The ticket (with the number of its messages, the row's own count kept by
  * insert-message.ts) and, when asked for, its author's name, in one round
  * trip: a post is a handful of small statements, and each costs as much as its
  * work. Counting the thread here instead was 0.4 ms of CPU per post on PGlite,
  * which visits every message's row to check it is visible.
  */
-export async function ticketWithMessageCount(
+export async function ticketWithAuthorName(
   database: Db,
   ticketId: number,
   options: { lock: boolean; authorId?: number },
-): Promise<{ ticket: TicketRow; messages: number; authorName: string | null } | undefined> {
+): Promise<{ ticket: TicketRow; authorName: string | null } | undefined> {
   const query = database
     .select({
       ticket: tickets,
@@ -27,13 +27,13 @@ export async function ticketWithMessageCount(
     .from(tickets)
     .where(eq(tickets.id, ticketId));
   const [row] = await (options.lock ? query.for('update', { of: tickets }) : query);
-  return row && { ...row, messages: row.ticket.messageCount };
+  return row;
 }
 
 /**
  * Finding 4: a ticket takes at most MAX_MESSAGES_PER_TICKET messages, staff
  * included; then 409 `ticket_full` (the conversation goes on in a new ticket).
  */
-export function refuseIfTicketFull(messages: number) {
-  if (messages >= MAX_MESSAGES_PER_TICKET) throw new AppError(409, 'ticket_full');
+export function refuseIfTicketFull(ticket: TicketRow) {
+  if (ticket.messageCount >= MAX_MESSAGES_PER_TICKET) throw new AppError(409, 'ticket_full');
 }

@@ -10,7 +10,7 @@ import {
   throttle,
 } from './context';
 import { insertMessage } from './insert-message';
-import { refuseIfTicketFull, ticketWithMessageCount } from './message-cap';
+import { refuseIfTicketFull, ticketWithAuthorName } from './message-cap';
 import { type Actor, isTicketId, maySeeTicket, mayWriteNote, writeRefusal } from './rules';
 import { findIdempotent, storeMessageOnce, writeWithFiles } from './write-with-files';
 
@@ -43,7 +43,7 @@ export async function postMessage(
   const scope = `ticket:${input.ticketId}:message`;
   /** Under the ticket's lock, so a close or delete running at the same moment is seen. */
   const lockWritable = async (tx: Db) => {
-    const locked = await ticketWithMessageCount(tx, input.ticketId, {
+    const locked = await ticketWithAuthorName(tx, input.ticketId, {
       lock: true,
       authorId: actor.id,
     });
@@ -59,7 +59,7 @@ export async function postMessage(
   ) => {
     // Read from the upload itself, so refused here: a customer's "note" is 403, never a public message.
     if (message.internal && !mayWriteNote(actor)) throw forbidden();
-    refuseIfTicketFull(locked.messages);
+    refuseIfTicketFull(locked.ticket);
     const { message: dto, event } = await insertMessage(ctx, tx, keep, {
       ticket: locked.ticket,
       actor,
@@ -81,7 +81,7 @@ export async function postMessage(
       replay,
       work: async (tx, keep) => {
         const locked = await lockWritable(tx);
-        refuseIfTicketFull(locked.messages);
+        refuseIfTicketFull(locked.ticket);
         for (const { key, limit, windowMs } of limits) await throttle(ctx, key, limit, windowMs);
         const message = await input.prepare();
         requireContent(message);
@@ -89,12 +89,12 @@ export async function postMessage(
       },
     });
   }
-  // As visibleTicket (404 for what the actor may not see), with the message count.
-  const found = await ticketWithMessageCount(ctx.deps.db, input.ticketId, { lock: false });
+  // As visibleTicket (404 for what the actor may not see).
+  const found = await ticketWithAuthorName(ctx.deps.db, input.ticketId, { lock: false });
   if (!found || !maySeeTicket(actor, found.ticket)) throw notFound();
   checkWritable(found.ticket);
   // Before the upload is read; checked again below under the ticket's lock.
-  refuseIfTicketFull(found.messages);
+  refuseIfTicketFull(found.ticket);
   return storeMessageOnce(ctx, {
     actor,
     scope,
