@@ -59,7 +59,7 @@ describe('withoutUnusedFontFaces', () => {
 
 describe('paintFromHtml', () => {
   const html =
-    '<head><link rel="modulepreload" href="/assets/a.js"/>' +
+    '<head><link rel="icon" href="/favicon.svg" type="image/svg+xml"/><link rel="modulepreload" href="/assets/a.js"/>' +
     '<link rel="stylesheet" href="/assets/root.css"/></head><body><p class="used">x</p>' +
     '<script type="module" async="">import "/assets/root.js";</script></body>';
   const out = paintFromHtml(html, () => '.used{color:red}.unused{color:blue}');
@@ -81,6 +81,12 @@ describe('paintFromHtml', () => {
     expect(START_SCRIPTS_AFTER_PAINT_SCRIPT).toContain(ENABLE_STYLESHEETS_SCRIPT);
   });
 
+  it('names an empty icon until the paint, keeping the real one aside', () => {
+    expect(out).toContain(
+      '<link rel="icon" href="data:," data-href="/favicon.svg" type="image/svg+xml"/>',
+    );
+  });
+
   it('keeps the module script inert, with its preloads listed on it, and fetches nothing before the paint', () => {
     expect(out).toContain(
       '<script type="text/plain" data-after-paint="/assets/a.js">import "/assets/root.js";</script>',
@@ -90,7 +96,10 @@ describe('paintFromHtml', () => {
   });
 
   it('adds the preloads and runs the module script at the first frame, once painted', () => {
-    document.head.innerHTML = '<link rel="stylesheet" href="/assets/root.css" disabled="">';
+    document.head.innerHTML =
+      '<link rel="stylesheet" href="/assets/root.css" disabled="">' +
+      '<link rel="icon" href="data:," data-href="/favicon.svg">';
+    const icon = document.head.querySelector('link[rel=icon]') as HTMLLinkElement;
     document.body.innerHTML =
       '<script type="text/plain" data-after-paint="/a.js /b.js">x()</script>';
     const stylesheet = document.head.querySelector('link') as HTMLLinkElement;
@@ -105,6 +114,7 @@ describe('paintFromHtml', () => {
       expect(document.querySelector('script[type=module]')).toBeNull();
       // The full stylesheet waits for the paint too (jsdom has no `disabled` of its own).
       expect(stylesheet.disabled).not.toBe(false);
+      expect(icon.getAttribute('href')).toBe('data:,');
       for (const frame of frames) frame(0);
       vi.runAllTimers();
     } finally {
@@ -115,6 +125,8 @@ describe('paintFromHtml', () => {
     expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/a.js', '/b.js']);
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
     expect(stylesheet.disabled).toBe(false);
+    expect(icon.getAttribute('href')).toBe('/favicon.svg');
+    expect(icon.hasAttribute('data-href')).toBe(false);
   });
 
   /** Runs `run` on fake timers with `Observer` standing in for the browser's PerformanceObserver. */
