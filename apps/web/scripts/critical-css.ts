@@ -9,12 +9,17 @@
 /** Classes the inline theme script of root.tsx puts on <html> before the first paint. */
 const RUNTIME_CLASSES = ['dark', 'signed-in', 'cookie-ok'];
 
+/** An attribute's value as React escapes it in the HTML, unescaped (`&amp;` last, so nothing is unescaped twice). */
+function attributeText(value: string): string {
+  return value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+}
+
 /** Every class named in the page's class attributes. */
 export function classesOf(html: string): Set<string> {
   const classes = new Set(RUNTIME_CLASSES);
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of (match[1] ?? '').split(/\s+/)) {
-      if (name) classes.add(name.replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
+    for (const name of attributeText(match[1] ?? '').split(/\s+/)) {
+      if (name) classes.add(name);
     }
   }
   return classes;
@@ -113,11 +118,9 @@ function declaredFamily(body: string): string {
   return value.trim().replace(/^(["'])(.*)\1$/, '$2');
 }
 
-/** What the page's `style` attributes say, decoded. */
+/** What the page's `style` attributes say, unescaped. */
 export function inlineStylesOf(html: string): string {
-  return [...html.matchAll(/\sstyle="([^"]*)"/g)]
-    .map((m) => (m[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
-    .join(';');
+  return [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => attributeText(m[1] ?? '')).join(';');
 }
 
 /**

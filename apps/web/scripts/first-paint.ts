@@ -56,14 +56,15 @@ export const RESTORE_ICONS_SCRIPT =
   'document.querySelectorAll("link[rel=icon][data-href]").forEach(function(l){l.href=l.getAttribute("data-href");l.removeAttribute("data-href")});';
 
 /**
- * Enables the full stylesheets, restores the icons and runs the inert module script once the page has painted: at the first contentful paint the browser reports as presented (not
- * the first paint, which may be the background alone: `/login` started its
- * scripts 80 ms before its text painted, and Lighthouse counted them; a
- * frame's callbacks run before the frame reaches the screen, and scripts
- * started there still ended before the paint Lighthouse reads: `/team` FCP
- * 0.9 → 1.46 s in runs where they did), at the latest 3 s on, or where paint
- * entries do not exist at the first animation frame's next task; at once in
- * a hidden tab (which paints nothing until shown);
+ * Enables the full stylesheets, restores the icons and runs the inert module
+ * script once the page has painted: at the first contentful paint the browser
+ * reports as presented (not the first paint, which may be the background
+ * alone: `/login` started its scripts 80 ms before its text painted, and
+ * Lighthouse counted them; a frame's callbacks run before the frame reaches
+ * the screen, and scripts started there still ended before the paint
+ * Lighthouse reads: `/team` FCP 0.9 → 1.46 s in runs where they did), at the
+ * latest 3 s on, or where paint entries do not exist at the first animation
+ * frame's next task; at once in a hidden tab (which paints nothing until shown);
  * later while something holds them (`window.__scriptsHeld`): a
  * `fetchpriority="high"` image not yet painted (`/projects`' first slide, the
  * page's largest paint) or an inline script of the page (the home page's
