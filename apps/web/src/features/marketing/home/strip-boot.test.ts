@@ -87,6 +87,100 @@ describe('strip boot script', () => {
     expect(container?.innerHTML).toBe(expected.innerHTML);
   });
 
+  it('fades in once the first screen is decoded, and releases the scripts at the largest paint of a strip image', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
+    vi.stubGlobal('innerWidth', 412);
+    // The browser's largest-paint entries, played by the test.
+    const observers: Array<(entries: Array<{ element: Element | null; size: number }>) => void> =
+      [];
+    class FakeLargestPaintObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(
+        private readonly callback: (list: { getEntries: () => unknown[] }, o: unknown) => void,
+      ) {}
+      observe() {
+        observers.push((entries) => this.callback({ getEntries: () => entries }, this));
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakeLargestPaintObserver);
+    // jsdom has no decode(); the browser's resolves once the image can be painted.
+    const decodes: Array<() => void> = [];
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', {
+      configurable: true,
+      value: () => new Promise<void>((resolve) => decodes.push(resolve)),
+    });
+    const start = vi.fn();
+    Object.assign(window, { __scriptsHeld: 0, __scriptsStart: start });
+    document.body.innerHTML = '<h1>Nagłówek</h1><div data-strips=""></div>';
+    new Function(STRIP_BOOT_SCRIPT)();
+    const container = document.querySelector<HTMLElement>('[data-strips]') as HTMLElement;
+    const firstScreen = [...container.querySelectorAll('img[src]')];
+    for (const image of firstScreen) image.dispatchEvent(new Event('load'));
+    // Loaded but not yet decoded: still hidden.
+    expect(container.style.opacity).toBe('');
+    for (const resolve of decodes) resolve();
+    await vi.waitFor(() => expect(container.style.opacity).toBe('1'));
+    // A smaller paint elsewhere (the heading on a phone) does not release the scripts.
+    for (const painted of observers) {
+      painted([{ element: document.querySelector('h1'), size: 100 }]);
+    }
+    expect(start).not.toHaveBeenCalled();
+    expect(container.querySelector('img[data-src]')).not.toBeNull();
+    // The strip image as the largest paint does, and the other images get their files.
+    for (const painted of observers) painted([{ element: firstScreen[0] ?? null, size: 40_000 }]);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('img[data-src]')).toBeNull();
+    delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
+    delete (window as { __scriptsStart?: unknown }).__scriptsStart;
+  });
+
+  it('releases the scripts when something larger than a strip image is the largest paint, or a second on', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
+    const observers: Array<(entries: Array<{ element: Element | null; size: number }>) => void> =
+      [];
+    class FakeLargestPaintObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(
+        private readonly callback: (list: { getEntries: () => unknown[] }, o: unknown) => void,
+      ) {}
+      observe() {
+        observers.push((entries) => this.callback({ getEntries: () => entries }, this));
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakeLargestPaintObserver);
+    vi.useFakeTimers();
+    try {
+      for (const release of ['larger paint', 'timer'] as const) {
+        const start = vi.fn();
+        Object.assign(window, { __scriptsHeld: 0, __scriptsStart: start });
+        document.head.innerHTML = '';
+        document.body.innerHTML = '<h1>Nagłówek</h1><div data-strips=""></div>';
+        observers.length = 0;
+        new Function(STRIP_BOOT_SCRIPT)();
+        // Every first-screen image failed: the strips show anyway (failures are ignored).
+        for (const image of document.querySelectorAll('[data-strips] img[src]')) {
+          image.dispatchEvent(new Event('error'));
+        }
+        expect(start).not.toHaveBeenCalled();
+        if (release === 'larger paint') {
+          for (const painted of observers) {
+            painted([{ element: document.querySelector('h1'), size: 336 * 224 + 1 }]);
+          }
+        } else {
+          vi.advanceTimersByTime(999);
+          expect(start).not.toHaveBeenCalled();
+          vi.advanceTimersByTime(1);
+        }
+        expect(start).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      vi.useRealTimers();
+      delete (window as { __scriptsStart?: unknown }).__scriptsStart;
+    }
+  });
+
   it('leaves a container that already has content alone', () => {
     document.body.innerHTML = '<div data-strips=""><p>x</p></div>';
     new Function(STRIP_BOOT_SCRIPT)();
