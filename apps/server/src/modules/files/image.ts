@@ -1,6 +1,7 @@
 import { MAX_FILE_BYTES } from '@studio/shared/limits';
 import { AppError } from '../../lib/errors';
 import { concurrencyLimit } from './concurrency-limit';
+import { lowerImageThreadPriority } from './image-thread-priority';
 
 const THUMBNAIL_PX = 320;
 /**
@@ -47,8 +48,10 @@ export interface EncodedImage {
  * effort 2. JPEG Huffman tables are the standard ones, not optimised per image:
  * optimising is a second entropy pass that took 40 of the 100 ms of CPU a 2 MB
  * photo costs, for a file 2–4 % smaller; the pixels are the same either way
- * (bench/README.md, uploads). Output over the 8 MiB upload limit is refused,
- * never stored.
+ * (bench/README.md, uploads). The thumbnail is WebP effort 2 too: 6–7 ms of
+ * the ~95 ms of CPU an upload costs the server, for a file 2–6 % larger and the
+ * same PSNR against an exact downscale (±0.2 dB; issue 20, bench/README.md).
+ * Output over the 8 MiB upload limit is refused, never stored.
  */
 export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedImage> {
   return inQueue(async () => {
@@ -84,11 +87,13 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
       // One after the other, so an upload holds one image thread at a time.
       thumbnail = await source()
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
+        .webp({ quality: 80, effort: 2 })
         .toBuffer();
     } catch {
       // A file that claims to be an image but does not decode is not accepted.
       throw unsupportedFileType();
+    } finally {
+      lowerImageThreadPriority();
     }
     // Re-encoding can grow a file (a 1-bit noise PNG becomes 24-bit); the limit holds for what we store.
     if (encoded.data.length > MAX_FILE_BYTES) throw imageTooLarge();
