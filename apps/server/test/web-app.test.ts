@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashesOf } from '../src/plugins/security-headers';
 import { createTestContext, testConfig } from './helpers';
 
 const ctx = createTestContext();
@@ -140,6 +141,41 @@ describe('serving the web app', () => {
         expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
       }
     }
+  });
+
+  it("allows each page its own inline scripts only, and the site's to what is not a page", async () => {
+    const webDir = fakeBuild();
+    const theme = '<script>document.documentElement.classList.add("dark")</script>';
+    const homeOnly = '<script>window.strips=1</script>';
+    const teamOnly = '<script>window.team=1</script>';
+    fs.writeFileSync(path.join(webDir, 'index.html'), `${theme}<h1>Strona główna</h1>${homeOnly}`);
+    fs.writeFileSync(
+      path.join(webDir, 'team/index.html'),
+      `${theme}<h1>Nasz Zespół</h1>${teamOnly}`,
+    );
+    const [themeHash, homeHash, teamHash] = [theme, homeOnly, teamOnly].map(
+      (script) => inlineScriptHashesOf(script)[0] ?? '',
+    );
+    expect(new Set([themeHash, homeHash, teamHash]).size).toBe(3);
+    const app = await ctx.app({ config: testConfig({ WEB_DIR: webDir }) });
+    const scriptSources = (csp: unknown) =>
+      /script-src ([^;]*)/.exec(String(csp))?.[1]?.split(' ') ?? [];
+    const home = scriptSources((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(home).toEqual(["'self'", themeHash, homeHash]);
+    const team = scriptSources(
+      (await app.inject({ url: '/team' })).headers['content-security-policy'],
+    );
+    expect(team).toEqual(["'self'", themeHash, teamHash]);
+    // An asset or a file served as it is carries the policy of every page's scripts.
+    const asset = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(scriptSources(asset.headers['content-security-policy']).sort()).toEqual(
+      ["'self'", themeHash, homeHash, teamHash].sort(),
+    );
+    // The rest of the policy is the same everywhere.
+    const rest = (csp: unknown) => String(csp).replace(/script-src [^;]*/, '');
+    expect(rest((await app.inject({ url: '/' })).headers['content-security-policy'])).toBe(
+      rest(asset.headers['content-security-policy']),
+    );
   });
 
   it('never serves a file outside the build', async () => {

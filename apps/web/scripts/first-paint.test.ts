@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { classesOf, criticalCss, inlineStylesOf, withoutUnusedFontFaces } from './critical-css';
+import {
+  classesOf,
+  criticalCss,
+  inlineStylesOf,
+  withoutUnusedCustomProperties,
+  withoutUnusedFontFaces,
+} from './critical-css';
 import {
   ENABLE_STYLESHEETS_SCRIPT,
   paintFromHtml,
@@ -32,6 +38,39 @@ describe('criticalCss', () => {
 
   it('drops a media block left empty', () => {
     expect(criticalCss('@media print{.x{color:red}}.y{top:0}', new Set(['y']))).toBe('.y{top:0}');
+  });
+});
+
+describe('withoutUnusedCustomProperties', () => {
+  it('drops the declarations nothing reads, and those only a dropped one read', () => {
+    const css =
+      ':root,:host{--color-red:oklch(60% .2 25);--color-blue:#00f;--font-sans:ui-sans-serif, "Segoe UI";' +
+      '--default-font:var(--font-sans);--unused-chain:var(--color-blue);--spacing:.25rem}' +
+      '.p-4{padding:calc(var(--spacing) * 4)}.text-red{color:var(--color-red)}html{font-family:var(--default-font)}';
+    expect(withoutUnusedCustomProperties(css, '<p class="p-4 text-red"></p>')).toBe(
+      ':root,:host{--color-red:oklch(60% .2 25);--font-sans:ui-sans-serif, "Segoe UI";' +
+        '--default-font:var(--font-sans);--spacing:.25rem}' +
+        '.p-4{padding:calc(var(--spacing) * 4)}.text-red{color:var(--color-red)}html{font-family:var(--default-font)}',
+    );
+  });
+
+  it('keeps what the page itself reads, and registered properties wherever they are read', () => {
+    const css =
+      '@property --tw-rotate{syntax:"*";inherits:false}@property --tw-skew{syntax:"*";inherits:false}' +
+      ':root{--brand:#123;--gone:1}.r{rotate:var(--tw-rotate)}';
+    expect(withoutUnusedCustomProperties(css, '<b style="color:var(--brand)"></b>')).toBe(
+      '@property --tw-rotate{syntax:"*";inherits:false}:root{--brand:#123;}.r{rotate:var(--tw-rotate)}',
+    );
+  });
+
+  it('reads a value with a semicolon or a brace in a string as one', () => {
+    const css = ':root{--a:1;--b:";}"}.x{top:0}.y{content:var(--b)}';
+    expect(withoutUnusedCustomProperties(css, '')).toBe(
+      ':root{--b:";}"}.x{top:0}.y{content:var(--b)}',
+    );
+    expect(withoutUnusedCustomProperties(':root{--b:2;--a:1}.x{top:0}', 'var(--b)')).toBe(
+      ':root{--b:2;}.x{top:0}',
+    );
   });
 });
 

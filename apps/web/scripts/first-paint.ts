@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { classesOf, criticalCss, inlineStylesOf, withoutUnusedFontFaces } from './critical-css';
+import {
+  classesOf,
+  criticalCss,
+  inlineStylesOf,
+  withoutUnusedCustomProperties,
+  withoutUnusedFontFaces,
+} from './critical-css';
 
 /*
  * Makes a prerendered page paint without waiting for its stylesheet (issue 20):
@@ -92,8 +98,9 @@ export function paintFromHtml(html: string, readAsset: (urlPath: string) => stri
   let inlined = false;
   const page = html.replace(STYLESHEET, (_link, href: string) => {
     inlined = true;
+    // Custom properties first: an unused one may be all that names a font family.
     const critical = withoutUnusedFontFaces(
-      criticalCss(readAsset(href), classes),
+      withoutUnusedCustomProperties(criticalCss(readAsset(href), classes), html),
       inlineStyles,
     ).trim();
     // A stylesheet with nothing the first paint needs (a route's fonts alone) adds no <style>.

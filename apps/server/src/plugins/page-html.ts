@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { escapeHtml } from '../lib/escape-html';
+import { inlineScriptHashesOf } from './security-headers';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -56,14 +57,19 @@ export function compressedVariant(
 /** A page as served: rewritten once, compressed once, kept until its file changes. */
 interface ServedPage {
   version: string;
-  /** null: the build already holds PUBLIC_URL, so its own files (and precompressed copies) are sent. */
-  bodies: Promise<Record<'br' | 'gzip' | 'plain', Buffer> | null>;
+  content: Promise<{
+    /** null: the build already holds PUBLIC_URL, so its own files (and precompressed copies) are sent. */
+    bodies: Record<'br' | 'gzip' | 'plain', Buffer> | null;
+    /** The CSP sources of its inline scripts (rewriting touches only link and meta tags). */
+    scriptHashes: string[];
+  }>;
 }
 
 async function rewrite(file: string, publicUrl: string) {
   const html = await fsp.readFile(file, 'utf8');
+  const scriptHashes = inlineScriptHashesOf(html);
   const rewritten = withPublicUrl(html, publicUrl);
-  if (rewritten === html) return null;
+  if (rewritten === html) return { bodies: null, scriptHashes };
   const plain = Buffer.from(rewritten);
   // Off the event loop (zlib's thread pool), once per page and build.
   const [br, gz] = await Promise.all([
@@ -75,7 +81,7 @@ async function rewrite(file: string, publicUrl: string) {
     }),
     gzip(plain, { level: 9 }),
   ]);
-  return { br, gzip: gz, plain };
+  return { bodies: { br, gzip: gz, plain }, scriptHashes };
 }
 
 /**
@@ -89,21 +95,22 @@ export function createPageCache(publicUrl: string) {
   return async function servedPage(
     file: string,
     acceptEncoding: string | undefined,
-  ): Promise<{ body: Buffer; encoding: Encoding }> {
+  ): Promise<{ body: Buffer; encoding: Encoding; scriptHashes: string[] }> {
     const stat = await fsp.stat(file);
     const version = `${stat.size}:${stat.mtimeMs}`;
     let page = pages.get(file);
     if (page?.version !== version) {
-      page = { version, bodies: rewrite(file, publicUrl) };
+      page = { version, content: rewrite(file, publicUrl) };
       pages.set(file, page);
-      page.bodies.catch(() => pages.delete(file));
+      page.content.catch(() => pages.delete(file));
     }
-    const bodies = await page.bodies;
+    const { bodies, scriptHashes } = await page.content;
     if (!bodies) {
       const variant = compressedVariant(file, acceptEncoding);
-      return { body: await fsp.readFile(variant.file), encoding: variant.encoding };
+      const body = await fsp.readFile(variant.file);
+      return { body, encoding: variant.encoding, scriptHashes };
     }
     const encoding = preferredEncoding(acceptEncoding, () => true);
-    return { body: bodies[encoding ?? 'plain'], encoding };
+    return { body: bodies[encoding ?? 'plain'], encoding, scriptHashes };
   };
 }

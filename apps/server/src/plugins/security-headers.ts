@@ -4,7 +4,19 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/** Hashes of the inline scripts in the built HTML, so the CSP can allow exactly those. */
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** CSP sources for the inline scripts of one page, so its policy allows exactly those. */
+export function inlineScriptHashesOf(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The inline scripts of every built page together: the policy of what is not a page. */
 export function inlineScriptHashes(webDir: string): string[] {
   const hashes = new Set<string>();
   const visit = (dir: string) => {
@@ -12,17 +24,39 @@ export function inlineScriptHashes(webDir: string): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'assets') visit(full);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
-        const html = fs.readFileSync(full, 'utf8');
-        for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-          const body = match[1] ?? '';
-          if (body.trim())
-            hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-        }
+        for (const hash of inlineScriptHashesOf(fs.readFileSync(full, 'utf8'))) hashes.add(hash);
       }
     }
   };
   if (fs.existsSync(webDir)) visit(webDir);
   return [...hashes];
+}
+
+/**
+ * The site's Content-Security-Policy with `scriptHashes` as its inline
+ * scripts. A page is sent with its own scripts' hashes only
+ * (`plugins/web-app.ts`): with every page's, the header of `/` was 1.8 KB, and
+ * with it the answer passed the ~14.6 KB a new connection delivers in its
+ * first round trip, which cost a whole round trip before the first paint
+ * on a phone's network (issue 20, bench/README.md "Pages").
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], isHttps: boolean): string {
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...scriptHashes]],
+    // React and the toast library set inline styles.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'"]],
+    ['worker-src', ["'self'", 'blob:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ...(isHttps ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
+  ];
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join(';');
 }
 
 /**
@@ -43,25 +77,10 @@ export function securityHeaders(app: FastifyInstance) {
       ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]]
       : []),
   ];
+  const sitePolicy = contentSecurityPolicy(inlineScriptHashes(config.webDir), config.isHttps);
   const setHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDir)],
-        // React and the toast library set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    // Set below, and per page by the page handler.
+    contentSecurityPolicy: false,
     // HSTS only means something over https.
     strictTransportSecurity: config.isHttps
       ? { maxAge: 31_536_000, includeSubDomains: true }
@@ -76,6 +95,7 @@ export function securityHeaders(app: FastifyInstance) {
       done();
       return;
     }
+    reply.raw.setHeader('Content-Security-Policy', sitePolicy);
     // Helmet 8 throws rather than passing an error on; it calls `next` synchronously.
     setHeaders(request.raw, reply.raw, () => done());
   });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isKnownRoute } from '@studio/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { createPageCache } from './page-html';
+import { contentSecurityPolicy } from './security-headers';
 
 /**
  * Serves the built web app. Prerendered routes get their own HTML, the other
@@ -68,12 +69,19 @@ export async function webApp(app: FastifyInstance) {
     }
     const page = await servedPage(file, request.headers['accept-encoding']);
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
-      .send(page.body);
+    return (
+      reply
+        // The page's own inline scripts only (security-headers.ts says why).
+        .header(
+          'Content-Security-Policy',
+          contentSecurityPolicy(page.scriptHashes, app.deps.config.isHttps),
+        )
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .send(page.body)
+    );
   });
 }
 
