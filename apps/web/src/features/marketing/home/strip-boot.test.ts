@@ -10,6 +10,23 @@ const preloads = () =>
     }),
   );
 
+/** Stubs PerformanceObserver; each function it returns plays the browser's largest-paint entries to one observer. */
+function fakeLargestPaintObserver() {
+  const observers: Array<(entries: Array<{ element: Element | null; size: number }>) => void> = [];
+  class FakeLargestPaintObserver {
+    static supportedEntryTypes = ['largest-contentful-paint'];
+    constructor(
+      private readonly callback: (list: { getEntries: () => unknown[] }, o: unknown) => void,
+    ) {}
+    observe() {
+      observers.push((entries) => this.callback({ getEntries: () => entries }, this));
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal('PerformanceObserver', FakeLargestPaintObserver);
+  return observers;
+}
+
 afterEach(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '';
@@ -90,20 +107,7 @@ describe('strip boot script', () => {
   it('fades in once the first screen is decoded, and releases the scripts at the largest paint of a strip image', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
     vi.stubGlobal('innerWidth', 412);
-    // The browser's largest-paint entries, played by the test.
-    const observers: Array<(entries: Array<{ element: Element | null; size: number }>) => void> =
-      [];
-    class FakeLargestPaintObserver {
-      static supportedEntryTypes = ['largest-contentful-paint'];
-      constructor(
-        private readonly callback: (list: { getEntries: () => unknown[] }, o: unknown) => void,
-      ) {}
-      observe() {
-        observers.push((entries) => this.callback({ getEntries: () => entries }, this));
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal('PerformanceObserver', FakeLargestPaintObserver);
+    const observers = fakeLargestPaintObserver();
     // jsdom has no decode(); the browser's resolves once the image can be painted.
     const decodes: Array<() => void> = [];
     Object.defineProperty(HTMLImageElement.prototype, 'decode', {
@@ -137,19 +141,7 @@ describe('strip boot script', () => {
 
   it('releases the scripts when something larger than a strip image is the largest paint, or a second on', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
-    const observers: Array<(entries: Array<{ element: Element | null; size: number }>) => void> =
-      [];
-    class FakeLargestPaintObserver {
-      static supportedEntryTypes = ['largest-contentful-paint'];
-      constructor(
-        private readonly callback: (list: { getEntries: () => unknown[] }, o: unknown) => void,
-      ) {}
-      observe() {
-        observers.push((entries) => this.callback({ getEntries: () => entries }, this));
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal('PerformanceObserver', FakeLargestPaintObserver);
+    const observers = fakeLargestPaintObserver();
     vi.useFakeTimers();
     try {
       for (const release of ['larger paint', 'timer'] as const) {
