@@ -60,16 +60,20 @@ interface ServedPage {
   content: Promise<{
     /** null: the build already holds PUBLIC_URL, so its own files (and precompressed copies) are sent. */
     bodies: Record<'br' | 'gzip' | 'plain', Buffer> | null;
-    /** The CSP sources of its inline scripts (rewriting touches only link and meta tags). */
-    scriptHashes: string[];
+    /** Its Content-Security-Policy, naming its own inline scripts (rewriting touches only link and meta tags). */
+    policy: string;
   }>;
 }
 
-async function rewrite(file: string, publicUrl: string) {
+async function rewrite(
+  file: string,
+  publicUrl: string,
+  policyFor: (scriptHashes: string[]) => string,
+) {
   const html = await fsp.readFile(file, 'utf8');
-  const scriptHashes = inlineScriptHashesOf(html);
+  const policy = policyFor(inlineScriptHashesOf(html));
   const rewritten = withPublicUrl(html, publicUrl);
-  if (rewritten === html) return { bodies: null, scriptHashes };
+  if (rewritten === html) return { bodies: null, policy };
   const plain = Buffer.from(rewritten);
   // Off the event loop (zlib's thread pool), once per page and build.
   const [br, gz] = await Promise.all([
@@ -81,36 +85,37 @@ async function rewrite(file: string, publicUrl: string) {
     }),
     gzip(plain, { level: 9 }),
   ]);
-  return { bodies: { br, gzip: gz, plain }, scriptHashes };
+  return { bodies: { br, gzip: gz, plain }, policy };
 }
 
 /**
  * Serves prerendered pages with the runtime PUBLIC_URL: each file is read and
  * rewritten at its first request and kept in memory while its size and time
  * stay the same (a rebuild under a running server is picked up), so a request
- * costs one stat, not a regex over the page.
+ * costs one stat, not a regex over the page. `policyFor` makes a page's
+ * Content-Security-Policy from its inline scripts' hashes, once per page too.
  */
-export function createPageCache(publicUrl: string) {
+export function createPageCache(publicUrl: string, policyFor: (scriptHashes: string[]) => string) {
   const pages = new Map<string, ServedPage>();
   return async function servedPage(
     file: string,
     acceptEncoding: string | undefined,
-  ): Promise<{ body: Buffer; encoding: Encoding; scriptHashes: string[] }> {
+  ): Promise<{ body: Buffer; encoding: Encoding; policy: string }> {
     const stat = await fsp.stat(file);
     const version = `${stat.size}:${stat.mtimeMs}`;
     let page = pages.get(file);
     if (page?.version !== version) {
-      page = { version, content: rewrite(file, publicUrl) };
+      page = { version, content: rewrite(file, publicUrl, policyFor) };
       pages.set(file, page);
       page.content.catch(() => pages.delete(file));
     }
-    const { bodies, scriptHashes } = await page.content;
+    const { bodies, policy } = await page.content;
     if (!bodies) {
       const variant = compressedVariant(file, acceptEncoding);
       const body = await fsp.readFile(variant.file);
-      return { body, encoding: variant.encoding, scriptHashes };
+      return { body, encoding: variant.encoding, policy };
     }
     const encoding = preferredEncoding(acceptEncoding, () => true);
-    return { body: bodies[encoding ?? 'plain'], encoding, scriptHashes };
+    return { body: bodies[encoding ?? 'plain'], encoding, policy };
   };
 }

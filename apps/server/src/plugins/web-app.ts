@@ -13,7 +13,11 @@ import { contentSecurityPolicy } from './security-headers';
 export async function webApp(app: FastifyInstance) {
   const root = app.deps.config.webDir;
   const hasBuild = fs.existsSync(root);
-  const servedPage = createPageCache(app.deps.config.publicUrl);
+  const { publicUrl, isHttps } = app.deps.config;
+  // Each page is sent with its own inline scripts' hashes only (security-headers.ts says why).
+  const servedPage = createPageCache(publicUrl, (scriptHashes) =>
+    contentSecurityPolicy(scriptHashes, isHttps),
+  );
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -69,19 +73,13 @@ export async function webApp(app: FastifyInstance) {
     }
     const page = await servedPage(file, request.headers['accept-encoding']);
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
-    return (
-      reply
-        // The page's own inline scripts only (security-headers.ts says why).
-        .header(
-          'Content-Security-Policy',
-          contentSecurityPolicy(page.scriptHashes, app.deps.config.isHttps),
-        )
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Accept-Encoding')
-        .send(page.body)
-    );
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', page.policy)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .send(page.body);
   });
 }
 
