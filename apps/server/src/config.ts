@@ -64,6 +64,13 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_REPLY_TO: z.email().optional(),
   NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
+  // The receiving server whose Authentication-Results a new mail must pass (DESIGN §4, §7.1).
+  MAIL_AUTHSERV_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as mx.google.com')
+    .optional(),
+  // How long a sign-in or a confirmed password lets a session change how it signs in (§7.7).
+  REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
 });
 
 export interface Config {
@@ -127,6 +134,14 @@ export interface Config {
   mailReplyTo: string | undefined;
   /** How long a ticket e-mail waits, to group messages and skip what was read meanwhile. */
   notifyDelayMs: number;
+  /**
+   * The authserv-id of the server receiving the support mailbox's mail; set, a
+   * new mail opens a ticket only when its Authentication-Results pass DMARC
+   * (or an aligned DKIM). Undefined: mail-borne messages are marked unverified.
+   */
+  mailAuthservId: string | undefined;
+  /** How long a sign-in or a confirmed password lets this session add or remove a way to sign in. */
+  reauthWindowMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -224,5 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imapUrl: e.IMAP_URL,
     mailReplyTo: e.MAIL_REPLY_TO,
     notifyDelayMs: e.NOTIFY_DELAY_SECONDS * 1000,
+    mailAuthservId: e.MAIL_AUTHSERV_ID?.toLowerCase(),
+    reauthWindowMs: e.REAUTH_WINDOW_SECONDS * 1000,
   };
 }

@@ -23,6 +23,11 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     emailVerifiedAt: ts('email_verified_at').notNull(),
+    /**
+     * Set by „To nie ja” (DESIGN.md §7.7): from then on the password does not
+     * sign in (403 `password_reset_required`) until a reset by e-mail clears it.
+     */
+    passwordLockedAt: ts('password_locked_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -50,6 +55,12 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The last sign-in or confirmed password in this session: adding or removing
+     * a way to sign in needs it within REAUTH_WINDOW_SECONDS (DESIGN.md §7.7).
+     * Null (sessions from before the column): never confirmed.
+     */
+    confirmedAt: ts('confirmed_at'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
@@ -128,5 +139,30 @@ export const securityLog = pgTable(
   (t) => [
     index('security_log_created_idx').on(t.createdAt),
     index('security_log_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The „To nie ja” links of account-change alerts (DESIGN.md §7.7). Only the
+ * token's hash is stored. `change` names what the alert reported, and
+ * `details` what the lock removes (a passkey's id); used once, 7 days.
+ */
+export const accountLockTokens = pgTable(
+  'account_lock_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    change: text('change').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('account_lock_tokens_hash_idx').on(t.tokenHash),
+    index('account_lock_tokens_user_idx').on(t.userId),
   ],
 );

@@ -106,6 +106,13 @@ export const ticketMessages = pgTable(
     createdAt: ts('created_at').notNull(),
     /** A staff note: never shown, counted or sent to the customer (DESIGN.md §7.2). */
     internal: boolean('internal').notNull().default(false),
+    /**
+     * A message that came by e-mail: `verified` when the receiving server's
+     * Authentication-Results passed DMARC (or an aligned DKIM) under
+     * MAIL_AUTHSERV_ID, else `unverified` (staff see „nadawca niepotwierdzony”).
+     * Null for messages written on the site.
+     */
+    emailSender: text('email_sender', { enum: ['verified', 'unverified'] }),
   },
   (t) => [
     index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
