@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'invalid_passkey',
   /** The profile already holds the most passkeys one account may have. */
   'too_many_passkeys',
+  /** Adding or removing a way to sign in needs a recent confirmation (DESIGN.md §7.7). */
+  'reauth_required',
+  /** „To nie ja” locked the password: only a reset by e-mail opens the account again. */
+  'password_reset_required',
   'rate_limited',
   'service_unavailable',
   'internal',

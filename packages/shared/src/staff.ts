@@ -4,6 +4,7 @@
  * (subject, number, awaiting, assignee, internal notes) live in tickets.ts.
  */
 import { z } from 'zod';
+import { SecondFactorsSchema } from './account-lock';
 import { MESSAGE_BODY_MAX } from './limits';
 import { TicketAwaitingSchema, TicketStatusSchema } from './tickets';
 
@@ -71,6 +72,8 @@ export const CustomerPanelAnswerSchema = z.object({
     email: z.string(),
     created_at: Timestamp,
     mfa_enabled: z.boolean(),
+    /** Every second factor that is on (issue 28), beside the e-mail-codes flag above. */
+    second_factors: SecondFactorsSchema,
     tickets: z.array(
       z.object({
         id: Id,

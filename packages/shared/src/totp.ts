@@ -3,6 +3,7 @@
  * the second-factor methods of a login, the profile calls and their answers.
  */
 import { z } from 'zod';
+import { SecondFactorsSchema } from './account-lock';
 
 /**
  * The ways to pass the second step of a login. `"email"` is the e-mailed code
@@ -40,6 +41,8 @@ export const RecoveryCodesAnswerSchema = z.object({
 export const SecurityStatusAnswerSchema = z.object({
   totp_enabled: z.boolean(),
   recovery_codes_left: z.number().int().nonnegative(),
+  /** Every second factor that is on (issue 28): the profile's summary names each. */
+  second_factors: SecondFactorsSchema,
 });
 
 export type TotpSetupAnswer = z.infer<typeof TotpSetupAnswerSchema>;

@@ -24,6 +24,7 @@ export {
 } from './recovery-codes';
 export { authRoutes } from './routes';
 export { guardedCodeTry } from './second-factor-throttle';
+export { secondFactorsOf } from './second-factors';
 export { type AuthService, createAuthService } from './service';
 export { type CachedSession, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 export {

@@ -53,6 +53,7 @@ describe('setting up the authenticator app', () => {
     expect((await client.get('/api/profile/security')).json()).toEqual({
       totp_enabled: false,
       recovery_codes_left: 0,
+      second_factors: { email_codes: false, totp: false, passkeys: 0 },
     });
     // Not on yet: the password alone signs in.
     const login = await new Client(app).post('/api/auth/login', {
@@ -77,6 +78,7 @@ describe('setting up the authenticator app', () => {
     expect((await client.get('/api/profile/security')).json()).toEqual({
       totp_enabled: true,
       recovery_codes_left: 10,
+      second_factors: { email_codes: false, totp: true, passkeys: 0 },
     });
     // Stored hashed, never as typed.
     const stored = await ctx.database.db.select().from(recoveryCodes);
@@ -180,6 +182,7 @@ describe('turning the app off', () => {
     expect((await owner.client.get('/api/profile/security')).json()).toEqual({
       totp_enabled: false,
       recovery_codes_left: 0,
+      second_factors: { email_codes: false, totp: false, passkeys: 0 },
     });
     expect(await ctx.database.db.select().from(recoveryCodes)).toEqual([]);
     clock.advance(STEP_MS);

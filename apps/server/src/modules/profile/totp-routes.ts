@@ -2,7 +2,7 @@ import { type SecurityStatusAnswer, TotpCodeBodySchema } from '@studio/shared/to
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
-import { countRecoveryCodesLeft, isTotpEnabled, requireUser } from '../auth/index';
+import { countRecoveryCodesLeft, isTotpEnabled, requireUser, secondFactorsOf } from '../auth/index';
 import { regenerateRecoveryCodes } from './recovery-codes-regenerate';
 import { confirmTotp } from './totp-confirm';
 import { disableTotp } from './totp-disable';
@@ -17,6 +17,7 @@ export async function totpRoutes(app: FastifyInstance) {
     const answer: SecurityStatusAnswer = {
       totp_enabled: await isTotpEnabled(deps.db, user.id),
       recovery_codes_left: await countRecoveryCodesLeft(deps.db, user.id),
+      second_factors: await secondFactorsOf(deps.db, user.id),
     };
     return answer;
   });

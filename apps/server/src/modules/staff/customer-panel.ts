@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { tickets, users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
+import { secondFactorsOf } from '../auth/index';
 
 /** Tickets listed in the panel: the newest ones; the list's search finds older ones. */
 export const CUSTOMER_PANEL_TICKETS = 100;
@@ -37,6 +38,7 @@ export async function customerPanel(
       email: user.email,
       created_at: user.createdAt.toISOString(),
       mfa_enabled: user.mfaEnabled,
+      second_factors: await secondFactorsOf(deps.db, user.id),
       tickets: owned.map((t) => ({ ...t, awaiting: t.status === 'closed' ? null : t.awaiting })),
     },
   };

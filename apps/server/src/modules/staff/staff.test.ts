@@ -105,6 +105,7 @@ describe('customer panel', () => {
         email: 'alicja@example.com',
         created_at: '2026-03-10T10:00:00.000Z',
         mfa_enabled: true,
+        second_factors: { email_codes: true, totp: false, passkeys: 0 },
         tickets: [
           {
             id: two.id,
