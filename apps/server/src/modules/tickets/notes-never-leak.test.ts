@@ -27,6 +27,11 @@ import { TestClock } from '../../lib/clock';
  * until it is played here or exempted with its reason.
  * internal-notes.test.ts keeps the behaviour of notes (who may write one,
  * what staff see, paging and counts); this file is the leak sweep.
+ *
+ * Kept by decision (review, Info): message ids and stream event ids come from
+ * sequences shared by every ticket, so a note leaves a gap in them. A gap
+ * looks the same as any other customer's message or event written meanwhile;
+ * ids without gaps would need a per-ticket numbering of what each viewer sees.
  */
 
 const ctx = createTestContext();
