@@ -92,30 +92,110 @@ const OOXML_MAIN = {
 
 export type OoxmlKind = keyof typeof OOXML_MAIN;
 
-function contentTypes(partName: string, contentType: string, extra = ''): string {
+/** Relationship types as Office writes them in `.rels` parts. */
+export const RELATIONSHIP = {
+  officeDocument:
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument',
+  styles: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles',
+  hyperlink: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink',
+  vbaProject: 'http://schemas.microsoft.com/office/2006/relationships/vbaProject',
+} as const;
+
+export const VBA_PROJECT_TYPE = 'application/vnd.ms-office.vbaProject';
+const VBA_BYTES = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]);
+
+/** `[Content_Types].xml` with the usual defaults and the given Default/Override elements. */
+export function contentTypesXml(elements: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${extra}<Override PartName="/${partName}" ContentType="${contentType}"/></Types>`;
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${elements}</Types>`;
 }
 
-/** docx/xlsx/pptx, or their macro-enabled twins (with a VBA project, as Office saves them). */
+export const override = (partName: string, contentType: string) =>
+  `<Override PartName="/${partName}" ContentType="${contentType}"/>`;
+
+/** A `.rels` part holding the given relationships ([type, target, extra attributes]). */
+export function relsXml(relationships: Array<[string, string, string?]>): string {
+  const items = relationships
+    .map(
+      ([type, target, extra], i) =>
+        `<Relationship Id="rId${i + 1}" Type="${type}" Target="${target}"${extra ? ` ${extra}` : ''}/>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`;
+}
+
+/**
+ * docx/xlsx/pptx, or their macro-enabled twins, with the parts Office saves:
+ * content types, the package relationships naming the main part, the main
+ * part's own relationships (styles, an external link with an escaped `&`)
+ * and, for the twins, the VBA project with its relationship and type.
+ */
 export function ooxmlFile(kind: OoxmlKind, options: { vbaProject?: boolean } = {}): Buffer {
   const [partName, contentType] = OOXML_MAIN[kind];
-  const folder = partName.split('/')[0];
+  const slash = partName.lastIndexOf('/');
+  const folder = partName.slice(0, slash);
   const withVba = options.vbaProject ?? kind.endsWith('m');
-  const parts: ZipPart[] = [
-    { name: '[Content_Types].xml', data: contentTypes(partName, contentType) },
-    {
-      name: '_rels/.rels',
-      data: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${partName}"/></Relationships>`,
-    },
-    { name: partName, data: '<?xml version="1.0"?><document>Zamówienie: 3 strony</document>' },
+  const partRels: Array<[string, string, string?]> = [
+    [RELATIONSHIP.styles, 'styles.xml'],
+    [RELATIONSHIP.hyperlink, 'https://example.com/?a=1&amp;b=2', 'TargetMode="External"'],
   ];
-  if (withVba)
-    parts.push({
-      name: `${folder}/vbaProject.bin`,
-      data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]),
-    });
+  if (withVba) partRels.push([RELATIONSHIP.vbaProject, 'vbaProject.bin']);
+  const parts: ZipPart[] = [
+    {
+      name: '[Content_Types].xml',
+      data: contentTypesXml(
+        (withVba ? `<Default Extension="bin" ContentType="${VBA_PROJECT_TYPE}"/>` : '') +
+          override(partName, contentType) +
+          override(
+            `${folder}/styles.xml`,
+            'application/vnd.openxmlformats-officedocument.styles+xml',
+          ),
+      ),
+    },
+    { name: '_rels/.rels', data: relsXml([[RELATIONSHIP.officeDocument, partName]]) },
+    { name: partName, data: '<?xml version="1.0"?><document>Zamówienie: 3 strony</document>' },
+    { name: `${folder}/_rels/${partName.slice(slash + 1)}.rels`, data: relsXml(partRels) },
+    { name: `${folder}/styles.xml`, data: '<?xml version="1.0"?><styles/>' },
+  ];
+  if (withVba) parts.push({ name: `${folder}/vbaProject.bin`, data: VBA_BYTES });
   return buildZip(parts);
+}
+
+/**
+ * The review's hidden-macro.docx (N9): the main part typed
+ * `…macroEnable&#x64;.main+xml` (a character reference for the `d`), the VBA
+ * project renamed `word/macros.dat` and typed as one, and a decoy Override
+ * giving an unrelated part the docx main type. Variants drop pieces, so
+ * each rule is tried alone.
+ */
+export function hiddenMacroDocx(
+  options: { mainType?: string; vbaType?: boolean; vbaRelationship?: boolean } = {},
+): Buffer {
+  const {
+    mainType = 'application/vnd.ms-word.document.macroEnable&#x64;.main+xml',
+    vbaType = true,
+    vbaRelationship = true,
+  } = options;
+  const [, docxType] = OOXML_MAIN.docx;
+  return buildZip([
+    {
+      name: '[Content_Types].xml',
+      data: contentTypesXml(
+        override('word/document.xml', mainType) +
+          (vbaType ? override('word/macros.dat', VBA_PROJECT_TYPE) : '') +
+          override('docProps/decoy.xml', docxType),
+      ),
+    },
+    { name: '_rels/.rels', data: relsXml([[RELATIONSHIP.officeDocument, 'word/document.xml']]) },
+    { name: 'word/document.xml', data: '<?xml version="1.0"?><document>Faktura</document>' },
+    {
+      name: 'word/_rels/document.xml.rels',
+      data: relsXml(vbaRelationship ? [[RELATIONSHIP.vbaProject, 'macros.dat']] : []),
+    },
+    { name: 'word/macros.dat', data: VBA_BYTES },
+    { name: 'docProps/decoy.xml', data: '<?xml version="1.0"?><decoy/>' },
+  ]);
 }
 
 export const ODF_TYPES = {

@@ -54,6 +54,17 @@ export interface CodeTarget {
 }
 
 /**
+ * Counts one mail to this recipient against the code budget (3 a minute, 10
+ * an hour), or answers 429 with nothing counted. A notice sent instead of a
+ * code (an e-mail change naming a taken address, review N10) counts here too,
+ * so it is capped like the code and answered exactly as a free address is.
+ */
+export async function reserveCodeMail(deps: Pick<AppDeps, 'limiter'>, email: string) {
+  const wait = await consume(deps.limiter, `code-send:${email.toLowerCase()}`, SEND_LIMITS);
+  if (wait > 0) throw rateLimited(wait);
+}
+
+/**
  * Throttles sends per address, voids earlier codes for the same target and
  * stores a fresh one. Returns the code (for the e-mail) and a way to undo the
  * insert if the e-mail then cannot be sent.
@@ -63,8 +74,7 @@ async function issueCode(
   target: CodeTarget,
 ): Promise<{ code: string; discard: () => Promise<void> }> {
   const email = target.email.toLowerCase();
-  const wait = await consume(deps.limiter, `code-send:${email}`, SEND_LIMITS);
-  if (wait > 0) throw rateLimited(wait);
+  await reserveCodeMail(deps, email);
 
   const now = deps.clock.now();
   const code = randomCode();

@@ -4,7 +4,13 @@
  */
 export type { UserRow } from '../../db/types';
 export { addressBucket, countRecipient, reserveForAddress } from './address-limits';
-export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
+export {
+  type CodePurpose,
+  type CodeTarget,
+  consumeCode,
+  reserveCodeMail,
+  sendCode,
+} from './codes';
 export { assertStrongPassword, findUserByEmail } from './credentials';
 export { readDeviceCookie, setDeviceCookie } from './device-cookie';
 export { finishSignIn } from './finish-sign-in';

@@ -81,10 +81,21 @@ export async function verifyMfa(
   );
   if (method === 'recovery') await reportRecoveryCodeUse(deps, user, meta);
 
-  await db.delete(loginChallenges).where(eq(loginChallenges.id, challenge.id));
+  // One password step opens one session: two right factors sent at the same moment (say, two
+  // recovery codes) both pass their checks, but only the first to take the challenge goes on (N4).
+  if (!(await claimChallenge(deps, challenge.id))) throw badRequest('invalid_code');
   const session = await createSession(deps, { userId, isPersistent: rememberMe, meta });
   await recordSecurityEvent(deps, { event: 'login', userId, meta, details: { mfa: true, method } });
   return { user, session: { ...session, isPersistent: rememberMe } };
+}
+
+/** Takes the password step for good; false when another request took it first. */
+async function claimChallenge(deps: Pick<AppDeps, 'db'>, challengeId: number) {
+  const taken = await deps.db
+    .delete(loginChallenges)
+    .where(eq(loginChallenges.id, challengeId))
+    .returning({ id: loginChallenges.id });
+  return taken.length === 1;
 }
 
 function checkSecondFactor(

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeFrom, createTestContext } from '../../../test/helpers';
 import { appCode, passwordStep, STEP_MS, userWithTotp } from '../../../test/totp-helpers';
-import { securityLog, userTotp } from '../../db/schema/index';
+import { securityLog, sessions, userTotp } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
 /** The authenticator app as a second factor, with a clock the test moves (DESIGN.md §7.3). */
@@ -96,6 +97,28 @@ describe('login with the authenticator app', () => {
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
+  it('one password step opens one session: two different recovery codes sent at the same moment give one 200', async () => {
+    const { app, owner } = await setup();
+    const { client, answer } = await passwordStep(app, tamara.username, PASSWORD);
+    const sessionsBefore = await app.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, owner.user.id));
+    const [first, second] = owner.recoveryCodes;
+    const answers = await Promise.all(
+      [first, second].map((code) =>
+        client.post('/api/auth/mfa/verify', { user_id: answer.user_id, code, method: 'recovery' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.statusCode === 400)?.json()).toEqual({ error: 'invalid_code' });
+    const sessionsAfter = await app.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, owner.user.id));
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length + 1);
   });
 
   it('a parallel burst of guesses gets no more tries than a sequence', async () => {

@@ -1,7 +1,18 @@
 import { ErrorAnswerSchema } from '@studio/shared/answers';
+import { WORD_DOCUMENT } from '@studio/shared/file-types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
-import { buildZip, ODF_TYPES, odfFile, ooxmlFile } from '../../../test/office-files';
+import {
+  buildZip,
+  contentTypesXml,
+  hiddenMacroDocx,
+  ODF_TYPES,
+  odfFile,
+  ooxmlFile,
+  override,
+  RELATIONSHIP,
+  relsXml,
+} from '../../../test/office-files';
 import { createTicket, quickUser, zipFile } from '../../../test/tickets-helpers';
 import { TestClock } from '../../lib/clock';
 import { detectType } from './inspect';
@@ -128,6 +139,96 @@ describe('office documents (DESIGN.md §7.6)', () => {
       { name: 'mimetype', data: 'application/vnd.oasis.opendocument.graphics', stored: true },
     ]);
     expect(inspectZip(otherOdf)).toEqual({ kind: 'zip' });
+  });
+});
+
+describe('macros hidden in the package XML (review N9)', () => {
+  const DOCX_MAIN =
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+  const refusal = { error: 'unsupported_file_type', details: { reason: 'macro' } };
+
+  it("refuses the review's hidden-macro.docx: main part typed macroEnable&#x64;, VBA part renamed, decoy docx type", async () => {
+    const { alice } = await customer();
+    const response = await createTicket(alice.client, {
+      body: 'Faktura w załączniku',
+      files: [{ filename: 'hidden-macro.docx', data: hiddenMacroDocx() }],
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual(refusal);
+    expect((await alice.client.get('/api/tickets')).json().tickets).toEqual([]);
+  });
+
+  it('refuses a docx whose only trace of VBA is a vbaProject relationship', async () => {
+    const { alice } = await customer();
+    const data = hiddenMacroDocx({ mainType: DOCX_MAIN, vbaType: false });
+    const response = await createTicket(alice.client, {
+      files: [{ filename: 'oferta.docx', data }],
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual(refusal);
+  });
+
+  it('refuses each trace alone: a decoded macroEnabled main type, a VBA-typed part, an ActiveX part, a DTD', () => {
+    const only = { vbaType: false, vbaRelationship: false };
+    expect(inspectZip(hiddenMacroDocx(only))).toEqual({ kind: 'macro' });
+    expect(inspectZip(hiddenMacroDocx({ mainType: DOCX_MAIN, vbaRelationship: false }))).toEqual({
+      kind: 'macro',
+    });
+    const withTypes = (types: string) =>
+      buildZip([
+        { name: '[Content_Types].xml', data: types },
+        {
+          name: '_rels/.rels',
+          data: relsXml([[RELATIONSHIP.officeDocument, 'word/document.xml']]),
+        },
+        { name: 'word/document.xml', data: '<document/>' },
+      ]);
+    const activeX = contentTypesXml(
+      override('word/document.xml', DOCX_MAIN) +
+        override('word/activeX/activeX1.xml', 'application/vnd.ms-office.activeX+xml'),
+    );
+    expect(inspectZip(withTypes(activeX))).toEqual({ kind: 'macro' });
+    const dtd = `<?xml version="1.0"?><!DOCTYPE Types [<!ENTITY d "d">]>${contentTypesXml(
+      override('word/document.xml', 'application/vnd.ms-word.document.macroEnable&d;.main+xml'),
+    ).replace(/^<\?xml[^>]*>/, '')}`;
+    expect(inspectZip(withTypes(dtd))).toEqual({ kind: 'macro' });
+    // Decoding works both ways: an escaped docx type on the main part is a docx.
+    const escaped = contentTypesXml(
+      override(
+        'word/document.xml',
+        DOCX_MAIN.replace('.main', '&#x2E;main').replace('d', '&#100;'),
+      ),
+    );
+    expect(inspectZip(withTypes(escaped))).toEqual({ kind: 'document', mime: WORD_DOCUMENT });
+  });
+
+  it('types the package by its main part from _rels/.rels, not by a decoy Override', () => {
+    // The main part is plain XML; another part carries the docx main type: not a document.
+    const decoy = hiddenMacroDocx({
+      mainType: 'application/xml',
+      vbaType: false,
+      vbaRelationship: false,
+    });
+    expect(inspectZip(decoy)).toEqual({ kind: 'zip' });
+  });
+
+  it('reads hostile XML in linear time', () => {
+    const MiB = 1024 * 1024;
+    const hostile = [
+      `<a b="${'&'.repeat(MiB)}"/>`,
+      `<a b="${'&#x'.repeat(MiB / 3)}"/>`,
+      '<'.repeat(MiB),
+      '<a'.repeat(MiB / 2),
+      '<a:b c="1"/>'.repeat(MiB / 12),
+      `<a${' b'.repeat(MiB / 2)}`,
+      '<?'.repeat(MiB / 2),
+      `<Override ContentType="${'x'.repeat(MiB)}`,
+    ];
+    for (const xml of hostile) {
+      const started = performance.now();
+      inspectZip(buildZip([{ name: '[Content_Types].xml', data: xml.slice(0, MiB - 1) }]));
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
   });
 });
 

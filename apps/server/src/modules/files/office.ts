@@ -7,11 +7,12 @@ import {
   POWERPOINT_PRESENTATION,
   WORD_DOCUMENT,
 } from '@studio/shared/file-types';
+import { scanXml } from './xml-attributes';
 
 /**
  * Office documents are ZIP archives; what they are is written inside them:
- * OOXML (docx, xlsx, pptx) names its main part's content type in
- * `[Content_Types].xml`, OpenDocument (odt, ods, odp) stores its type in a
+ * OOXML (docx, xlsx, pptx) names its main part in `_rels/.rels` and that
+ * part's content type in `[Content_Types].xml`, OpenDocument (odt, ods, odp) stores its type in a
  * `mimetype` entry. The archive is read from its central directory (the
  * authoritative list of entries, unlike local headers, which can be stuffed),
  * with every offset checked against the buffer, so a crafted archive can make
@@ -43,6 +44,8 @@ const EOCD_SEARCH_BYTES = EOCD_MIN_BYTES + 0xffff;
 const MAX_ENTRIES = 20_000;
 /** The small XML parts read here; a larger one (a zip bomb) is not inflated past this. */
 const MAX_PART_BYTES = 1024 * 1024;
+/** All XML read from one package; real documents' content types and relationships add up to kilobytes. */
+const MAX_PACKAGE_XML_BYTES = 8 * MAX_PART_BYTES;
 
 const OOXML_MAIN_TYPES: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml': WORD_DOCUMENT,
@@ -80,19 +83,103 @@ export function inspectZip(data: Buffer): ZipVerdict {
   return { kind: 'zip' };
 }
 
+/**
+ * An OOXML package read as Office reads it (review N9): the XML of
+ * `[Content_Types].xml` and of every `.rels` part decoded (character
+ * references included), the main part found through the package
+ * relationship `officeDocument` in `_rels/.rels` and typed by ITS content
+ * type, not by the first main type named anywhere. Refused as a macro:
+ * a VBA project by name, by content type or by relationship, any ActiveX
+ * part or relationship, any `macroEnabled` content type, and a package whose
+ * XML cannot be read the way Office would (a DTD, a broken reference).
+ */
 function classifyOoxml(data: Buffer, contentTypes: ZipEntry, entries: ZipEntry[]): ZipVerdict {
-  // A VBA project anywhere makes it macro-enabled, whatever the content types claim.
-  if (entries.some((entry) => entry.name.toLowerCase().endsWith('vbaproject.bin'))) {
-    return { kind: 'macro' };
+  if (entries.some((entry) => isMacroPartName(entry.name))) return { kind: 'macro' };
+  let budget = MAX_PACKAGE_XML_BYTES;
+  const readXml = (entry: ZipEntry) => {
+    const bytes = readEntry(data, entry);
+    if (!bytes || bytes.length > budget) return null;
+    budget -= bytes.length;
+    return scanXml(bytes.toString('utf8'));
+  };
+
+  const types = readXml(contentTypes);
+  if (!types) return { kind: 'zip' };
+  if (types.unreadable) return { kind: 'macro' };
+  const defaults = new Map<string, string>();
+  const overrides = new Map<string, string>();
+  for (const element of types.elements) {
+    // Every value counts, wherever it stands: a decoy element cannot hide a macro type.
+    for (const value of element.attributes.values()) {
+      if (isMacroContentType(value)) return { kind: 'macro' };
+    }
+    const type = element.attributes.get('ContentType');
+    if (type === undefined) continue;
+    const extension = element.attributes.get('Extension');
+    const part = element.attributes.get('PartName');
+    if (element.name === 'Default' && extension !== undefined) {
+      defaults.set(extension.toLowerCase(), type);
+    } else if (element.name === 'Override' && part !== undefined) {
+      overrides.set(normalizePartName(part), type);
+    }
   }
-  const xml = readEntry(data, contentTypes)?.toString('utf8');
-  if (!xml) return { kind: 'zip' };
-  if (/macroEnabled/i.test(xml)) return { kind: 'macro' };
-  for (const match of xml.matchAll(/ContentType\s*=\s*"([^"]+)"/g)) {
-    const mime = OOXML_MAIN_TYPES[match[1] ?? ''];
-    if (mime) return { kind: 'document', mime };
+
+  let mainPart: string | undefined;
+  for (const entry of entries) {
+    const name = entry.name.toLowerCase();
+    if (!name.endsWith('.rels')) continue;
+    const relationships = readXml(entry);
+    if (!relationships) return { kind: 'zip' };
+    if (relationships.unreadable) return { kind: 'macro' };
+    for (const element of relationships.elements) {
+      if (element.name !== 'Relationship') continue;
+      const type = (element.attributes.get('Type') ?? '').toLowerCase();
+      if (type.endsWith('/vbaproject') || type.includes('activex')) return { kind: 'macro' };
+      const target = element.attributes.get('Target');
+      const external = element.attributes.get('TargetMode')?.toLowerCase() === 'external';
+      if (name === '_rels/.rels' && type.endsWith('/officedocument') && target && !external) {
+        mainPart ??= normalizePartName(target);
+      }
+    }
   }
-  return { kind: 'zip' };
+  if (mainPart === undefined) return { kind: 'zip' };
+  const mainType =
+    overrides.get(mainPart) ?? defaults.get(mainPart.slice(mainPart.lastIndexOf('.') + 1));
+  const mime = OOXML_MAIN_TYPES[mainType ?? ''];
+  return mime ? { kind: 'document', mime } : { kind: 'zip' };
+}
+
+/** A VBA project or an ActiveX control by its usual place, whatever the XML says of it. */
+function isMacroPartName(entryName: string): boolean {
+  const name = entryName.toLowerCase();
+  return (
+    name.endsWith('vbaproject.bin') || name.startsWith('activex/') || name.includes('/activex/')
+  );
+}
+
+function isMacroContentType(value: string): boolean {
+  const type = value.toLowerCase();
+  return type.includes('macroenabled') || type.includes('vbaproject') || type.includes('activex');
+}
+
+/**
+ * A part name as OPC compares them: from the package root, without `./` or
+ * `..` steps, percent-escapes undone, case-insensitive.
+ */
+function normalizePartName(name: string): string {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // A broken escape stays as written: it then names no part, and the package is no document.
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return segments.join('/').toLowerCase();
 }
 
 function findEndOfCentralDirectory(data: Buffer): number | null {

@@ -118,6 +118,27 @@ describe('passkey attacks on sign-in', () => {
     expect(fresh.answer.statusCode).toBe(200);
   });
 
+  it('refuses the second of two same-counter assertions on two challenges sent at the same moment', async () => {
+    const app = await ctx.app();
+    const { authenticator, passkeyId } = await userWithPasskey(app, ctx.mail, ala);
+    // A cloned key: both copies sign counter 1 on their own sign-in challenge, and race.
+    const browsers = [new Client(app), new Client(app)];
+    const responses = await Promise.all(
+      browsers.map(async (client) =>
+        authenticator.get((await client.post('/api/auth/passkey/options')).json(), { counter: 1 }),
+      ),
+    );
+    const answers = await Promise.all(
+      browsers.map((client, i) =>
+        client.post('/api/auth/passkey/verify', { response: responses[i] }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.statusCode === 400)?.json()).toEqual(INVALID_PASSKEY);
+    const [stored] = await app.deps.db.select().from(passkeys).where(eq(passkeys.id, passkeyId));
+    expect(stored?.counter).toBe(1);
+  });
+
   it('refuses an assertion for another origin, another RP ID, or a forged user handle', async () => {
     const app = await ctx.app();
     const { authenticator } = await userWithPasskey(app, ctx.mail, ala);

@@ -1,13 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, registerUser } from '../../../test/helpers';
 import {
+  addPasskey,
   ala,
   bartek,
   enableMfa,
   INVALID_PASSKEY,
   userWithPasskey,
 } from '../../../test/passkey-helpers';
-import { loginChallenges } from '../../db/schema/index';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator';
+import { loginChallenges, sessions } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
 const ctx = createTestContext();
@@ -111,6 +114,33 @@ describe('a passkey as the second factor', () => {
     await passwordStep(later);
     const replay = await later.post('/api/auth/mfa/passkey/verify', { user_id: user.id, response });
     expect(replay.json()).toEqual(INVALID_PASSKEY);
+  });
+
+  it('one password step opens one session: two keys answering at the same moment give one 200', async () => {
+    const { app, user, client: owner } = await alaWithPasskeyAndMfa();
+    // A synced passkey sends counter 0, so only the password step can stop the second answer.
+    const synced = new SoftwareAuthenticator(false);
+    expect((await addPasskey(owner, synced, 'Telefon')).statusCode).toBe(200);
+    const client = new Client(app);
+    await passwordStep(client);
+    const challenges = await Promise.all(
+      [1, 2].map(async () =>
+        (await client.post('/api/auth/mfa/passkey/options', { user_id: user.id })).json(),
+      ),
+    );
+    const answers = await Promise.all(
+      challenges.map((options) =>
+        client.post('/api/auth/mfa/passkey/verify', {
+          user_id: user.id,
+          response: synced.get(options),
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.statusCode === 400)?.json()).toEqual(INVALID_PASSKEY);
+    const opened = await app.deps.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    // The registration's session and this sign-in's.
+    expect(opened).toHaveLength(2);
   });
 
   it('keeps second-factor and passwordless challenges apart', async () => {

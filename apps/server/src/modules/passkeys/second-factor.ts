@@ -89,7 +89,13 @@ export async function verifySecondFactor(
     throw badRequest('invalid_passkey');
   }
   await reservation.release();
-  await deps.db.delete(loginChallenges).where(eq(loginChallenges.id, login.id));
+  // One password step opens one session: of two keys' answers (each on its own WebAuthn challenge
+  // of this step) sent at the same moment, only the first to take the step goes on (review N4).
+  const claimed = await deps.db
+    .delete(loginChallenges)
+    .where(eq(loginChallenges.id, login.id))
+    .returning({ id: loginChallenges.id });
+  if (!claimed.length) throw badRequest('invalid_passkey');
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw badRequest('invalid_passkey');
   const session = await createSession(deps, { userId, isPersistent: rememberMe, meta });

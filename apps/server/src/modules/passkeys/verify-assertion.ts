@@ -1,5 +1,5 @@
 import type { AuthenticationResponse } from '@studio/shared/passkeys';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { passkeys } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { type ChallengePurpose, takeChallenge } from './challenges';
@@ -13,9 +13,12 @@ import { webauthn } from './webauthn';
  * made it, or undefined for any failure (the caller says only
  * `invalid_passkey`, so a prober learns nothing about which part failed).
  *
- * Replays die twice over: the challenge is taken by its first answer, and the
- * library refuses a signature counter that did not grow (for authenticators
- * that count; synced passkeys send 0 and rely on the challenge alone).
+ * Replays die twice over: the challenge is taken by its first answer, and a
+ * signature counter that did not grow is refused (for authenticators that
+ * count; synced passkeys send 0 and rely on the challenge alone). The library
+ * compares with the counter it was given; the stored one moves only forward,
+ * in one conditional statement, so two answers with the same counter on two
+ * challenges at the same moment cannot both pass (review N5).
  */
 export async function verifyAssertion(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -68,11 +71,19 @@ export async function verifyAssertion(
     });
     if (!verified) return undefined;
     const now = deps.clock.now();
-    await deps.db
+    const { newCounter } = authenticationInfo;
+    const [moved] = await deps.db
       .update(passkeys)
-      .set({ counter: authenticationInfo.newCounter, lastUsedAt: now })
-      .where(eq(passkeys.id, row.id));
-    return { ...row, counter: authenticationInfo.newCounter, lastUsedAt: now };
+      .set({ counter: newCounter, lastUsedAt: now })
+      .where(
+        and(
+          eq(passkeys.id, row.id),
+          or(lt(passkeys.counter, newCounter), sql`${newCounter}::bigint = 0`),
+        ),
+      )
+      .returning({ id: passkeys.id });
+    if (!moved) return undefined;
+    return { ...row, counter: newCounter, lastUsedAt: now };
   } catch {
     return undefined;
   }

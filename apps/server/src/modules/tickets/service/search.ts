@@ -12,7 +12,7 @@ export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
  * `q` matches a ticket number (the studio-wide `#number`, the owner's seq or the id), the owner's username
  * by prefix, or words in any message (prefix match on the full-text index).
  * For a customer both subqueries are confined to their own account and tickets
- * (finding 16), so a search costs what their own tickets cost, not the whole
+ * (finding 16) and the words to messages they can see (no internal notes, N1), so a search costs what their own tickets cost, not the whole
  * table; for staff they are uncorrelated, so PostgreSQL runs each once
  * (hashed) and then walks tickets in activity order (see docs/tickets.md).
  */
@@ -40,7 +40,9 @@ export function searchCondition(q: string, actor: Actor): SQL {
     const query = words.map((w) => `${w.toLowerCase()}:*`).join(' & ');
     const ownTickets = actor.isAdmin
       ? sql`true`
-      : sql`m.ticket_id in (select t2.id from ${tickets} t2 where t2.owner_id = ${actor.id})`;
+      : // Internal notes are staff-only on every read path; without this a prefix search
+        // spells out a note's words letter by letter (review N1).
+        sql`m.internal = false and m.ticket_id in (select t2.id from ${tickets} t2 where t2.owner_id = ${actor.id})`;
     parts.push(sql`${tickets.id} in (
       select m.ticket_id from ${ticketMessages} m
       where ${ownTickets} and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${query})
