@@ -35,6 +35,7 @@ export async function readThread(
       body: ticketMessages.body,
       createdAt: ticketMessages.createdAt,
       internal: ticketMessages.internal,
+      emailSender: ticketMessages.emailSender,
       username: users.username,
     })
     .from(ticketMessages)

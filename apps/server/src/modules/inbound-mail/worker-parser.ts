@@ -1,0 +1,124 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { InboundMail } from './parse-mail';
+import type { ParseAnswer, ParseRequest } from './parse-worker';
+
+/** Longest a mail may take to parse; a real one takes milliseconds, even at the size cap. */
+export const PARSE_TIMEOUT_MS = 10_000;
+
+/** A mail the parser could not turn into an InboundMail: it throws, hangs or exhausts memory. */
+export class UnparseableMail extends Error {
+  constructor(readonly reason: string) {
+    super(`mail could not be parsed: ${reason}`);
+    this.name = 'UnparseableMail';
+  }
+}
+
+/**
+ * The worker. From the bundle (dist/main.js) its code is
+ * dist/mail-parser-worker.js beside it (build.mjs). From the TypeScript
+ * source (tests, `npm run dev`) it is parse-worker.ts, which a worker can run
+ * only once tsx's loader is registered in that thread: `--import tsx` in
+ * execArgv is not applied to a worker's entry on Node 20, so a two-line
+ * bootstrap registers it and then imports the file.
+ */
+function newWorker(options: WorkerOptions): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./mail-parser-worker.js', here), options);
+  const entry = JSON.stringify(new URL('./parse-worker.ts', here).href);
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`;
+  return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/**
+ * Parses mail off the main thread (security review N6, N8): one warm worker
+ * runs mailparser, the HTML conversion and the reply stripping, so no mail can
+ * hold up the server's requests; a parse that takes longer than the time limit
+ * ends the worker (a fresh one starts for the next mail) and the mail is
+ * refused, as is one whose parse throws or crashes the worker. One mail at a
+ * time: the watcher processes them in order anyway.
+ */
+export class MailParserWorker {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly timeoutMs = PARSE_TIMEOUT_MS) {}
+
+  parse(source: Uint8Array): Promise<InboundMail> {
+    const run = this.queue.then(
+      () => this.parseNow(source),
+      () => this.parseNow(source),
+    );
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async close() {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = newWorker({
+      // Attachments are Buffers outside the heap; the heap holds text and the parse tree.
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    // Nothing waits on an idle worker: the process may exit while it runs.
+    worker.unref();
+    worker.on('error', () => {});
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private parseNow(source: Uint8Array): Promise<InboundMail> {
+    if (this.closed) return Promise.reject(new Error('mail parser closed'));
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    return new Promise<InboundMail>((resolve, reject) => {
+      const finish = (error: UnparseableMail | null, mail?: InboundMail) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        // Stopped because the server is: not the mail's fault, it is tried again after the restart.
+        if (error && this.closed) reject(new Error('mail parser closed'));
+        else if (error) reject(error);
+        else if (mail) resolve(mail);
+      };
+      const onMessage = (answer: ParseAnswer) => {
+        if (answer.id !== id) return;
+        if (answer.ok) finish(null, answer.mail);
+        else finish(new UnparseableMail(answer.error));
+      };
+      const onError = (error: Error) => {
+        finish(new UnparseableMail(`parser crashed: ${error.message}`));
+        void this.discard(worker);
+      };
+      const onExit = (code: number) =>
+        finish(new UnparseableMail(`parser stopped (exit code ${code})`));
+      const timer = setTimeout(() => {
+        finish(new UnparseableMail(`parsing took longer than ${this.timeoutMs} ms`));
+        void this.discard(worker);
+      }, this.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      // A copy the worker may own: the caller's Buffer may be a view of a larger one.
+      const copy = new Uint8Array(source);
+      const request: ParseRequest = { id, source: copy };
+      worker.postMessage(request, [copy.buffer]);
+    });
+  }
+
+  /** Ends a worker that hung or crashed; the next mail starts a fresh one. */
+  private async discard(worker: Worker) {
+    if (this.worker === worker) this.worker = null;
+    await worker.terminate().catch(() => {});
+  }
+}
