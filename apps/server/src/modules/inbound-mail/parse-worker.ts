@@ -17,6 +17,9 @@ export type ParseAnswer =
   | { id: number; ok: true; mail: Awaited<ReturnType<typeof parseMail>> }
   | { id: number; ok: false; error: string };
 
+/** Sent once the code is loaded: the time limit counts from here, not from the thread's start. */
+export const READY = 'ready';
+
 parentPort?.on('message', async ({ id, source }: ParseRequest) => {
   let answer: ParseAnswer;
   try {
@@ -27,3 +30,4 @@ parentPort?.on('message', async ({ id, source }: ParseRequest) => {
   const transfer = answer.ok ? answer.mail.attachments.map((a) => a.content.buffer) : [];
   parentPort?.postMessage(answer, transfer as ArrayBuffer[]);
 });
+parentPort?.postMessage(READY);

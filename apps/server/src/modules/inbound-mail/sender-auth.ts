@@ -6,14 +6,17 @@
  * verify DKIM or DMARC ourselves (that needs the mail as it arrived at the
  * border and DNS lookups at that moment: the receiving server did both).
  *
- * Which headers are trusted: each server on the way adds its headers ABOVE
- * those already there, so the ones our receiving server added are the
- * topmost Authentication-Results; anything below them came with the mail
- * and may be forged by the sender, with any authserv-id, ours included
- * (RFC 8601 §5). So only the run of Authentication-Results headers at the
- * top that carry MAIL_AUTHSERV_ID counts: it ends at the first one with
- * another id, and when the topmost one has another id nothing counts (the
- * setting names the wrong server; the mail waits for staff). docs/email.md.
+ * Which header is trusted: each server on the way adds its headers ABOVE
+ * those already there, so the one our receiving server added last is the
+ * topmost Authentication-Results; anything below it came with the mail or
+ * from an earlier hop and may be forged by the sender, with any authserv-id,
+ * ours included (RFC 8601 §5 asks the border server to remove such forgeries,
+ * but not every one does). So only the topmost Authentication-Results header
+ * counts, and only when it carries MAIL_AUTHSERV_ID; otherwise nothing is
+ * confirmed and a new mail waits for staff. A server that writes its results
+ * over several headers (OpenDKIM and OpenDMARC each add one) must have the
+ * DMARC one on top, which is where OpenDMARC, running after OpenDKIM, puts
+ * it (docs/email.md).
  */
 
 export type EmailSender = 'verified' | 'unverified';
@@ -119,17 +122,11 @@ export function parseAuthResults(value: string): AuthResults | null {
   return { authservId, results };
 }
 
-/** The results our receiving server added (the rule at the top of this file). */
+/** The results our receiving server added: the topmost header's, if it is ours (see above). */
 export function trustedResults(headers: readonly string[], authservId: string): AuthResult[] {
-  const ours = authservId.trim().toLowerCase();
-  const trusted: AuthResult[] = [];
-  for (const header of headers) {
-    const parsed = parseAuthResults(header);
-    // A header we cannot read at the top is not ours to skip past.
-    if (!parsed || parsed.authservId !== ours) break;
-    trusted.push(...parsed.results);
-  }
-  return trusted;
+  const [topmost] = headers;
+  const parsed = topmost === undefined ? null : parseAuthResults(topmost);
+  return parsed && parsed.authservId === authservId.trim().toLowerCase() ? parsed.results : [];
 }
 
 const domainOf = (address: string) => {

@@ -1,6 +1,12 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { InboundMail } from './parse-mail';
+
 import type { ParseAnswer, ParseRequest } from './parse-worker';
+
+/** The worker's own start (loading mailparser; under tsx, compiling it) is not the mail's time. */
+const BOOT_TIMEOUT_MS = 60_000;
+/** parse-worker.ts's READY, written out: importing that file would load mailparser on this thread. */
+const READY: typeof import('./parse-worker').READY = 'ready';
 
 /** Longest a mail may take to parse; a real one takes milliseconds, even at the size cap. */
 export const PARSE_TIMEOUT_MS = 10_000;
@@ -38,7 +44,7 @@ function newWorker(options: WorkerOptions): Worker {
  * time: the watcher processes them in order anyway.
  */
 export class MailParserWorker {
-  private worker: Worker | null = null;
+  private worker: { thread: Worker; ready: Promise<void> } | null = null;
   private nextId = 1;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -58,27 +64,53 @@ export class MailParserWorker {
     this.closed = true;
     const worker = this.worker;
     this.worker = null;
-    await worker?.terminate();
+    await worker?.thread.terminate();
   }
 
-  private start(): Worker {
-    const worker = newWorker({
+  private start(): { thread: Worker; ready: Promise<void> } {
+    const thread = newWorker({
       // Attachments are Buffers outside the heap; the heap holds text and the parse tree.
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
     // Nothing waits on an idle worker: the process may exit while it runs.
-    worker.unref();
-    worker.on('error', () => {});
-    worker.once('exit', () => {
+    thread.unref();
+    thread.on('error', () => {});
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('mail parser did not start')),
+        BOOT_TIMEOUT_MS,
+      );
+      thread.on('message', (message: unknown) => {
+        if (message !== READY) return;
+        clearTimeout(timer);
+        resolve();
+      });
+      thread.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`mail parser did not start (exit code ${code})`));
+      });
+    });
+    // Awaited by parseNow; a rejection nobody awaits yet must not be "unhandled".
+    ready.catch(() => {});
+    const worker = { thread, ready };
+    thread.once('exit', () => {
       if (this.worker === worker) this.worker = null;
     });
     this.worker = worker;
     return worker;
   }
 
-  private parseNow(source: Uint8Array): Promise<InboundMail> {
-    if (this.closed) return Promise.reject(new Error('mail parser closed'));
-    const worker = this.worker ?? this.start();
+  private async parseNow(source: Uint8Array): Promise<InboundMail> {
+    if (this.closed) throw new Error('mail parser closed');
+    const started = this.worker ?? this.start();
+    try {
+      await started.ready;
+    } catch (error) {
+      // Our fault, not the mail's: the mail is tried again later (the watcher reconnects).
+      await this.discard(started.thread);
+      throw error;
+    }
+    const worker = started.thread;
     const id = this.nextId++;
     return new Promise<InboundMail>((resolve, reject) => {
       const finish = (error: UnparseableMail | null, mail?: InboundMail) => {
@@ -117,8 +149,8 @@ export class MailParserWorker {
   }
 
   /** Ends a worker that hung or crashed; the next mail starts a fresh one. */
-  private async discard(worker: Worker) {
-    if (this.worker === worker) this.worker = null;
-    await worker.terminate().catch(() => {});
+  private async discard(thread: Worker) {
+    if (this.worker?.thread === thread) this.worker = null;
+    await thread.terminate().catch(() => {});
   }
 }
