@@ -76,13 +76,17 @@ describe.skipIf(!available)('inbound mail cannot hurt the server (review N6, N8)
     const html = `${'<b>'.repeat(1001)}${'<div '.repeat(12_000)}`;
     const appended = Date.now();
     await dovecot.append(await rawMail({ from: alice.user.email, subject: 'Pilne', html }));
+    // Health asked every 20 ms: the longest wait between two answers is how long any
+    // request of any user could have been held up (a stalled thread delays the asking too).
     let worst = 0;
     let done = false;
     const polling = (async () => {
+      let last = performance.now();
       while (!done) {
-        const started = performance.now();
         expect((await fetch(`${base}/api/health`)).status).toBe(200);
-        worst = Math.max(worst, performance.now() - started);
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
@@ -90,7 +94,7 @@ describe.skipIf(!available)('inbound mail cannot hurt the server (review N6, N8)
     const handledMs = Date.now() - appended;
     done = true;
     await polling;
-    expect(worst).toBeLessThan(200);
+    expect(worst).toBeLessThan(250);
     expect(handledMs).toBeLessThan(3000);
     // Nothing readable is left once the markup is dropped: an empty mail opens nothing.
     expect(app.mailWatcher?.processed.at(-1)?.kind).toBe('refused');
