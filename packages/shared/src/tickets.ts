@@ -140,7 +140,8 @@ export const TicketMessageSchema = z.object({
   /**
    * A message that came by e-mail: `verified` when the receiving server's
    * Authentication-Results (MAIL_AUTHSERV_ID) confirmed the sender's domain,
-   * `unverified` otherwise; null for messages written in the app.
+   * `unverified` otherwise; null for messages written in the app, and always
+   * null in a customer's answers (staff only, like notes).
    */
   email_sender: z.enum(['verified', 'unverified']).nullable(),
 });

@@ -222,7 +222,7 @@ describe.skipIf(!available)('who a mail is from (review N7, N11)', () => {
   });
 
   it('N7: with our server’s dmarc=pass the mail opens a ticket marked verified; the thread says so', async () => {
-    const { app, alice } = await world({ env: { MAIL_AUTHSERV_ID: OUR_MX } });
+    const { app, alice, admin } = await world({ env: { MAIL_AUTHSERV_ID: OUR_MX } });
     const domain = alice.user.email.split('@')[1] ?? '';
     await dovecot.append(
       receivedWith(
@@ -236,11 +236,14 @@ describe.skipIf(!available)('who a mail is from (review N7, N11)', () => {
     ]);
     const message = await newestMessage(app);
     expect(message?.emailSender).toBe('verified');
-    const thread = await alice.client.get(`/api/tickets/${message?.ticketId}/messages`);
+    const thread = await admin.client.get(`/api/tickets/${message?.ticketId}/messages`);
     expect(thread.json().messages[0]).toMatchObject({
       body: 'Proszę o fakturę',
       email_sender: 'verified',
     });
+    // The customer's own view carries no mark: it is for staff to weigh.
+    const own = await alice.client.get(`/api/tickets/${message?.ticketId}/messages`);
+    expect(own.json().messages[0]).toMatchObject({ email_sender: null });
     expect(await dovecot.count(PROCESSED)).toBe(1);
   });
 
