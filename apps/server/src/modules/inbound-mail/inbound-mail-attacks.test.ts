@@ -176,6 +176,24 @@ describe.skipIf(!available)('inbound mail cannot hurt the server (review N6, N8)
     expect(await dovecot.count(FOR_STAFF)).toBe(1);
     expect(app.mailWatcher?.sessionsStarted).toBe(1);
   }, 60_000);
+
+  it('after a session that worked, a lost connection is retried within a second or two, not after the grown back-off', async () => {
+    const { app } = await world();
+    await eventually(async () => app.mailWatcher?.watching === true);
+    // A long outage grows the pause between attempts (1, 2, 4, 8 s …).
+    await dovecot.stop();
+    await new Promise((r) => setTimeout(r, 8000));
+    await dovecot.start();
+    await eventually(async () => app.mailWatcher?.watching === true, 20_000);
+    // The session works; the next short outage starts again from 1 s.
+    await new Promise((r) => setTimeout(r, 500));
+    await dovecot.stop();
+    await eventually(async () => app.mailWatcher?.watching === false);
+    await dovecot.start();
+    const restarted = Date.now();
+    await eventually(async () => app.mailWatcher?.watching === true, 15_000);
+    expect(Date.now() - restarted).toBeLessThan(4000);
+  }, 60_000);
 });
 
 describe.skipIf(!available)('who a mail is from (review N7, N11)', () => {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isAutomaticMail } from './automatic-mail';
@@ -40,10 +41,16 @@ async function measure(work: () => unknown): Promise<number> {
   return first < LIMIT_MS ? first : Math.min(first, await once());
 }
 
-async function timed(what: string, size: number, work: () => unknown) {
+/** FUZZ_SLOWEST_FILE: where the slowest input is written, to look at after a long run. */
+const slowestFile = process.env.FUZZ_SLOWEST_FILE;
+
+async function timed(what: string, size: number, work: () => unknown, input?: string | Buffer) {
   const ms = await measure(work);
   tried += 1;
-  if (ms > slowest.ms) Object.assign(slowest, { ms, what, size });
+  if (ms > slowest.ms) {
+    Object.assign(slowest, { ms, what, size });
+    if (slowestFile && input !== undefined) writeFileSync(slowestFile, input);
+  }
   expect(ms, `${what} (${size} chars) took ${ms.toFixed(1)} ms`).toBeLessThan(LIMIT_MS);
 }
 
@@ -298,20 +305,25 @@ describe('fuzzing what reads a stranger’s mail', () => {
     await fc.assert(
       fc.asyncProperty(MAIL, async (raw) => {
         const source = Buffer.from(raw, 'latin1');
-        await timed('MIME mail', source.length, async () => {
-          let mail: Awaited<ReturnType<typeof parseMail>>;
-          try {
-            mail = await parseMail(source);
-          } catch (error) {
-            // The worker answers a throw as "unparseable": the mail is moved for staff.
-            expect(error).toBeInstanceOf(Error);
-            refused += 1;
-            return;
-          }
-          isAutomaticMail(mail);
-          emailSender(mail, 'mx.studio.pl');
-          for (const header of mail.headers.authenticationResults) parseAuthResults(header);
-        });
+        await timed(
+          'MIME mail',
+          source.length,
+          async () => {
+            let mail: Awaited<ReturnType<typeof parseMail>>;
+            try {
+              mail = await parseMail(source);
+            } catch (error) {
+              // The worker answers a throw as "unparseable": the mail is moved for staff.
+              expect(error).toBeInstanceOf(Error);
+              refused += 1;
+              return;
+            }
+            isAutomaticMail(mail);
+            emailSender(mail, 'mx.studio.pl');
+            for (const header of mail.headers.authenticationResults) parseAuthResults(header);
+          },
+          source,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -320,10 +332,15 @@ describe('fuzzing what reads a stranger’s mail', () => {
   it('random HTML converts to text in bounded time and never throws', async () => {
     await fc.assert(
       fc.asyncProperty(HTML, async (html) => {
-        await timed('HTML', html.length, () => {
-          // Only the worker's parse may throw (and be refused); the converter never does.
-          expect(typeof htmlToText(html)).toBe('string');
-        });
+        await timed(
+          'HTML',
+          html.length,
+          () => {
+            // Only the worker's parse may throw (and be refused); the converter never does.
+            expect(typeof htmlToText(html)).toBe('string');
+          },
+          html,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -332,9 +349,14 @@ describe('fuzzing what reads a stranger’s mail', () => {
   it('random reply text is stripped in bounded time and never throws', async () => {
     await fc.assert(
       fc.asyncProperty(REPLY, async (text) => {
-        await timed('reply text', text.length, () => {
-          expect(typeof stripReply(text)).toBe('string');
-        });
+        await timed(
+          'reply text',
+          text.length,
+          () => {
+            expect(typeof stripReply(text)).toBe('string');
+          },
+          text,
+        );
       }),
       { numRuns: RUNS },
     );
