@@ -21,18 +21,14 @@ export class UnparseableMail extends Error {
 
 /**
  * The worker. From the bundle (dist/main.js) its code is
- * dist/mail-parser-worker.js beside it (build.mjs). From the TypeScript
- * source (tests, `npm run dev`) it is parse-worker.ts, which a worker can run
- * only once tsx's loader is registered in that thread: `--import tsx` in
- * execArgv is not applied to a worker's entry on Node 20, so a two-line
- * bootstrap registers it and then imports the file.
+ * dist/mail-parser-worker.js beside it (build.mjs); from the TypeScript
+ * source (tests, `npm run dev`) parse-worker-dev.mjs registers tsx in the
+ * thread and loads parse-worker.ts.
  */
 function newWorker(options: WorkerOptions): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./mail-parser-worker.js', here), options);
-  const entry = JSON.stringify(new URL('./parse-worker.ts', here).href);
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  const entry = here.endsWith('.ts') ? './parse-worker-dev.mjs' : './mail-parser-worker.js';
+  return new Worker(new URL(entry, here), options);
 }
 
 /**
@@ -74,7 +70,10 @@ export class MailParserWorker {
     });
     // Nothing waits on an idle worker: the process may exit while it runs.
     thread.unref();
-    thread.on('error', () => {});
+    let failure: unknown = null;
+    thread.on('error', (error) => {
+      failure = error;
+    });
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error('mail parser did not start')),
@@ -87,7 +86,7 @@ export class MailParserWorker {
       });
       thread.once('exit', (code) => {
         clearTimeout(timer);
-        reject(new Error(`mail parser did not start (exit code ${code})`));
+        reject(new Error(`mail parser did not start (exit code ${code})`, { cause: failure }));
       });
     });
     // Awaited by parseNow; a rejection nobody awaits yet must not be "unhandled".
