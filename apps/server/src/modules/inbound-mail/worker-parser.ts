@@ -1,6 +1,5 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { InboundMail } from './parse-mail';
-
 import type { ParseAnswer, ParseRequest } from './parse-worker';
 
 /** The worker's own start (loading mailparser; under tsx, compiling it) is not the mail's time. */
