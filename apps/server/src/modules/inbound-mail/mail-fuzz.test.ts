@@ -26,10 +26,10 @@ let tried = 0;
 let refused = 0;
 
 /**
- * How long `work` takes: a run over the limit is tried once more and the
- * faster one counts, so a garbage collection or a busy machine (CI shares
- * its cores) is not taken for an input that really is slow: that one is
- * slow both times.
+ * How long `work` takes: a run over the limit is tried up to twice more and
+ * the fastest counts, so a garbage collection or a busy machine (CI shares
+ * its cores, and the Dovecot tests run beside this file) is not taken for an
+ * input that really is slow: that one is slow every time.
  */
 async function measure(work: () => unknown): Promise<number> {
   const once = async () => {
@@ -37,8 +37,11 @@ async function measure(work: () => unknown): Promise<number> {
     await work();
     return performance.now() - started;
   };
-  const first = await once();
-  return first < LIMIT_MS ? first : Math.min(first, await once());
+  let fastest = await once();
+  for (let retry = 0; retry < 2 && fastest >= LIMIT_MS; retry++) {
+    fastest = Math.min(fastest, await once());
+  }
+  return fastest;
 }
 
 /** FUZZ_SLOWEST_FILE: where the slowest input is written, to look at after a long run. */
@@ -132,7 +135,7 @@ const html = (flood: number) =>
       )
       .map(([tag, depth, repeated, n]) => `<${tag}>`.repeat(depth) + repeated.repeat(n)),
   );
-const HTML = html(20_000);
+const HTML = html(10_000);
 
 /** A reply as typed: random lines, attribution lines, quotes, signatures, long lines. */
 const reply = (longest: number) =>
