@@ -11,6 +11,9 @@ await build({
     admin: 'src/cli/admin.ts',
     'backup-cli': 'src/cli/backup-cli.ts',
     'migrate-to-postgres-cli': 'src/cli/migrate-to-postgres-cli.ts',
+    // The inbound mail parser's worker thread, loaded from beside main.js
+    // (src/modules/inbound-mail/worker-parser.ts).
+    'mail-parser-worker': 'src/modules/inbound-mail/parse-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

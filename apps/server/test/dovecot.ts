@@ -135,7 +135,8 @@ service imap-login {
     });
     await waitForPort(port, true);
   };
-  const readLog = () => fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8').slice(-2000);
+  const fullLog = () => fs.readFileSync(path.join(dir, 'dovecot.log'), 'utf8');
+  const readLog = () => fullLog().slice(-2000);
   const stop = async () => {
     const pidFile = path.join(dir, 'run', 'master.pid');
     if (!fs.existsSync(pidFile)) return;
@@ -183,6 +184,11 @@ service imap-login {
     start,
     stop,
     readLog,
+    /**
+     * The server's log from `offset` characters on (take `logSince()` first): each
+     * session's logout line says how many bodies it fetched (`body_count=`, `body_bytes=`).
+     */
+    logSince: (offset = 0) => fullLog().slice(offset),
     /** Puts a raw mail into INBOX, exactly as a delivered mail would appear. */
     append: (raw: string | Buffer) => withClient((c) => c.append('INBOX', raw)),
     /** How many mails a folder holds (path as an array, e.g. ['Kontakt', 'Przetworzone']). */

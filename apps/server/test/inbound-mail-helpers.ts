@@ -63,3 +63,11 @@ export async function emptyMailbox(dovecot: Dovecot) {
     }
   });
 }
+
+/**
+ * A mail as the receiving server hands it on: its own header lines (e.g.
+ * Authentication-Results) added on top, above everything the sender wrote.
+ */
+export function receivedWith(raw: Buffer, ...headerLines: string[]): Buffer {
+  return Buffer.concat([Buffer.from(headerLines.map((h) => `${h}\r\n`).join('')), raw]);
+}

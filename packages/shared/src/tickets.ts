@@ -137,6 +137,13 @@ export const TicketMessageSchema = z.object({
   files: z.array(FileAttachmentSchema),
   /** An internal note: staff only, never sent to the customer in any way. */
   internal: z.boolean(),
+  /**
+   * A message that came by e-mail: `verified` when the receiving server's
+   * Authentication-Results (MAIL_AUTHSERV_ID) confirmed the sender's domain,
+   * `unverified` otherwise; null for messages written in the app, and always
+   * null in a customer's answers (staff only, like notes).
+   */
+  email_sender: z.enum(['verified', 'unverified']).nullable(),
 });
 
 /** One entry of the ticket list. */

@@ -11,7 +11,7 @@ import {
  * The dev outbox's „Odpowiedz”: the answer is written as the raw mail a mail
  * program would send (threading headers, the original quoted below an
  * "On … wrote:" line), parsed like a mail from the mailbox and handed to the
- * same inbound code as the IMAP watcher.
+ * same inbound code as the IMAP watcher, through the same parser worker.
  */
 export async function answerOutboxMail(
   inbound: InboundContext,
@@ -25,10 +25,7 @@ export async function answerOutboxMail(
     .map((line) => `> ${line}`)
     .join('\n');
   // Loaded at the first answer, not at start (cold start, bench/README.md).
-  const [{ simpleParser }, { default: MailComposer }] = await Promise.all([
-    import('mailparser'),
-    import('nodemailer/lib/mail-composer'),
-  ]);
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const raw = await new MailComposer({
     from: answer.from,
     to: config.mailReplyTo ?? config.mailFrom,
@@ -39,5 +36,5 @@ export async function answerOutboxMail(
   })
     .compile()
     .build();
-  return processInboundMail(inbound, await simpleParser(raw));
+  return processInboundMail(inbound, await inbound.parser.parse(raw));
 }

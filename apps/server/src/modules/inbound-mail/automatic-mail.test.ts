@@ -1,9 +1,9 @@
-import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { isAutomaticMail } from './automatic-mail';
+import { parseMail } from './parse-mail';
 
 const mail = (headers: string) =>
-  simpleParser(`${headers}From: a@example.com\r\nSubject: x\r\n\r\nTreść\r\n`);
+  parseMail(Buffer.from(`${headers}From: a@example.com\r\nSubject: x\r\n\r\nTreść\r\n`));
 
 describe('isAutomaticMail (never stored, never answered)', () => {
   it('recognises vacation replies, lists, bulk mail and bounces', async () => {

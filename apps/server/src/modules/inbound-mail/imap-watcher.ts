@@ -7,10 +7,25 @@ import {
   processInboundMail,
 } from './process-inbound-mail';
 import { WatcherLease } from './watcher-lease';
+import { UnparseableMail } from './worker-parser';
 
-/** Folders under the watched mailbox: done with, and kept for staff to read. */
+/**
+ * Folders under the watched mailbox: done with, and kept for staff to read.
+ * Everything not taken goes to the staff folder, whatever the reason (an
+ * unknown or unconfirmed sender, a refused, oversized or unparseable mail):
+ * staff look in one place, and the log says why each mail is there.
+ */
 export const PROCESSED_FOLDER = ['Kontakt', 'Przetworzone'];
 export const STAFF_FOLDER = ['Kontakt', 'Nieprzypisane'];
+
+/**
+ * Largest mail fetched and parsed (RFC822.SIZE, read before the body). The
+ * parser holds the whole mail and its decoded attachments in memory; a
+ * message takes at most MAX_FILES_PER_MESSAGE files of 8 MB, and Gmail and
+ * most providers cap a mail at 25 MB, base64 included. Bigger mails are moved
+ * to the staff folder unread.
+ */
+export const MAX_MAIL_BYTES = 25 * 1024 * 1024;
 
 export interface WatcherOptions {
   /** How often the mailbox is looked at besides IDLE (servers without it, missed events). */
@@ -18,6 +33,10 @@ export interface WatcherOptions {
   leaseTtlMs?: number;
   /** Tests: called after a mail's outcome is committed, before the mailbox is told. */
   beforeMarking?: (outcome: InboundOutcome) => Promise<void> | void;
+  /** Mails above this size are not fetched (default MAX_MAIL_BYTES; tests set a small cap). */
+  maxMailBytes?: number;
+  /** Longest a mail may take to parse (default PARSE_TIMEOUT_MS of worker-parser.ts). */
+  parseTimeoutMs?: number;
 }
 
 const MAX_BACKOFF_MS = 60_000;
@@ -66,6 +85,11 @@ export class ImapWatcher {
   private readonly failures = new Map<number, number>();
   /** Outcomes in order, for tests and the log. */
   readonly processed: InboundOutcome[] = [];
+  /** Sessions that connected and read the mailbox through once (tests; the back-off resets on each). */
+  sessionsStarted = 0;
+  private readonly maxMailBytes: number;
+  /** Set when the current session has worked: a later loss starts the back-off afresh. */
+  private sessionWorked = false;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'log'>,
@@ -75,6 +99,7 @@ export class ImapWatcher {
     const holder = `${process.pid}.${randomBytes(6).toString('hex')}`;
     this.lease = new WatcherLease(deps.db, deps.clock, holder, options.leaseTtlMs ?? 60_000);
     this.pollMs = options.pollMs ?? 15_000;
+    this.maxMailBytes = options.maxMailBytes ?? MAX_MAIL_BYTES;
   }
 
   /** Whether this instance is the one connected to the mailbox right now. */
@@ -103,10 +128,13 @@ export class ImapWatcher {
           await sleep(this.pollMs, this.abort.signal);
           continue;
         }
+        this.sessionWorked = false;
         await this.session();
         backoff = 1000;
       } catch (error) {
         if (this.abort.signal.aborted) break;
+        // A session that connected and worked ended like a connection ends: start again at once-ish.
+        if (this.sessionWorked) backoff = 1000;
         log.warn({ err: error, retryInMs: backoff }, 'mailbox connection lost; reconnecting');
         await sleep(backoff, this.abort.signal);
         backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
@@ -151,6 +179,10 @@ export class ImapWatcher {
       };
       client.on('exists', () => void pass());
       await pass();
+      if (!failure) {
+        this.sessionWorked = true;
+        this.sessionsStarted += 1;
+      }
       while (client.usable && !this.abort.signal.aborted) {
         await sleep(this.pollMs, this.abort.signal);
         if (!(await this.lease.acquire())) break; // another instance took over meanwhile
@@ -173,7 +205,9 @@ export class ImapWatcher {
         await this.processOne(client, String(uid), processed, forStaff);
         this.failures.delete(uid);
       } catch (error) {
-        // A mail that fails again and again (not a passing outage) must not block the others.
+        // Only storing can fail here (the mail itself was read; see processOne): a passing
+        // database or mailbox outage is retried after a reconnect, but a mail that fails
+        // again and again must not block the others.
         const failed = (this.failures.get(uid) ?? 0) + 1;
         this.failures.set(uid, failed);
         if (failed < MAX_FAILURES_PER_MAIL) throw error;
@@ -184,13 +218,42 @@ export class ImapWatcher {
     }
   }
 
+  /**
+   * One mail: its size first (RFC822.SIZE), then its source, parsed in the
+   * worker. A mail over the cap is not fetched; one the parser refuses (it
+   * throws, runs out of time or memory) is moved for staff at once: neither is
+   * a reason to drop the connection or try again (review N8).
+   */
   private async processOne(client: ImapFlow, uid: string, processed: string, forStaff: string) {
-    const message = await client.fetchOne(uid, { source: true }, { uid: true });
-    if (message === false || !message.source) return;
-    const outcome = await processInboundMail(
-      this.inbound,
-      await (await import('mailparser')).simpleParser(message.source),
-    );
+    const { log } = this.deps;
+    const head = await client.fetchOne(uid, { size: true }, { uid: true });
+    if (head === false) return;
+    let outcome: InboundOutcome | null = null;
+    if ((head.size ?? 0) > this.maxMailBytes) {
+      outcome = { kind: 'too_large', size: head.size ?? 0 };
+    } else {
+      const message = await client.fetchOne(uid, { source: true }, { uid: true });
+      if (message === false || !message.source) return;
+      if (message.source.length > this.maxMailBytes) {
+        outcome = { kind: 'too_large', size: message.source.length };
+      } else {
+        try {
+          const mail = await this.inbound.parser.parse(message.source);
+          outcome = await processInboundMail(this.inbound, mail);
+        } catch (error) {
+          if (!(error instanceof UnparseableMail)) throw error;
+          outcome = { kind: 'unparseable', reason: error.reason };
+        }
+      }
+    }
+    if (outcome.kind === 'too_large') {
+      log.warn(
+        { uid, size: outcome.size, maxBytes: this.maxMailBytes },
+        'mail over the size cap: not read, moved for staff',
+      );
+    } else if (outcome.kind === 'unparseable') {
+      log.warn({ uid, reason: outcome.reason }, 'mail could not be parsed: moved for staff');
+    }
     this.processed.push(outcome);
     await this.options.beforeMarking?.(outcome);
     const done = outcome.kind === 'stored' || outcome.kind === 'duplicate';

@@ -2,9 +2,11 @@
 
 export type { WatcherOptions } from './imap-watcher';
 export { ImapWatcher, PROCESSED_FOLDER, STAFF_FOLDER } from './imap-watcher';
+export type { InboundMail } from './parse-mail';
 export {
   type InboundContext,
   type InboundOutcome,
   processInboundMail,
 } from './process-inbound-mail';
 export { setUpInboundMail } from './setup';
+export { MailParserWorker, UnparseableMail } from './worker-parser';

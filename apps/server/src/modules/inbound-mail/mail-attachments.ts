@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
-import type { Attachment } from 'mailparser';
 import { AppError } from '../../lib/errors';
 import { type PreparedFile, prepareFile } from '../files/index';
+import type { InboundAttachment } from './parse-mail';
 
 export interface CheckedAttachments {
   files: PreparedFile[];
@@ -15,7 +15,9 @@ export interface CheckedAttachments {
  * metadata, an honest name). Images a mail program embeds in its own
  * signature or layout (inline, referenced by cid) are not attachments.
  */
-export async function checkAttachments(attachments: Attachment[]): Promise<CheckedAttachments> {
+export async function checkAttachments(
+  attachments: readonly InboundAttachment[],
+): Promise<CheckedAttachments> {
   const files: PreparedFile[] = [];
   const refused: string[] = [];
   for (const attachment of attachments) {
@@ -30,12 +32,17 @@ export async function checkAttachments(attachments: Attachment[]): Promise<Check
       continue;
     }
     try {
-      files.push(await prepareFile(attachment.content, attachment.filename));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      refused.push(
-        `${name} (${error.code === 'unsupported_file_type' ? 'niedozwolony typ pliku' : 'plik odrzucony'})`,
+      const content = Buffer.from(
+        attachment.content.buffer,
+        attachment.content.byteOffset,
+        attachment.content.length,
       );
+      files.push(await prepareFile(content, attachment.filename ?? undefined));
+    } catch (error) {
+      // Whatever a file does to the checks (a decoder's own error included) refuses that file
+      // only: the sender chose the bytes, and one file must not hold up the mail (review N8).
+      const unsupported = error instanceof AppError && error.code === 'unsupported_file_type';
+      refused.push(`${name} (${unsupported ? 'niedozwolony typ pliku' : 'plik odrzucony'})`);
     }
   }
   return { files, refused };

@@ -1,6 +1,5 @@
 import { MESSAGE_BODY_MAX } from '@studio/shared/limits';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ParsedMail } from 'mailparser';
 import { inboundMails, sentTicketMails, users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -8,47 +7,55 @@ import { sha256 } from '../../lib/tokens';
 import type { Actor, TicketsService } from '../tickets/index';
 import { isAutomaticMail } from './automatic-mail';
 import { checkAttachments } from './mail-attachments';
-import { htmlToText, stripReply } from './strip-reply';
+import type { InboundMail } from './parse-mail';
+import { type EmailSender, emailSender } from './sender-auth';
+import type { MailParserWorker } from './worker-parser';
 
 export interface InboundContext {
-  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>;
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'log'>;
+  /** Raw mail to InboundMail, off the main thread (worker-parser.ts). */
+  parser: Pick<MailParserWorker, 'parse'>;
   tickets: Pick<TicketsService, 'postMessage' | 'createTicket'>;
 }
 
 /**
  * What became of a mail. `stored` and `duplicate` are done with (the mailbox
  * marks them processed); every other kind stays for staff in their folder.
+ * `staff_sender`: a new mail from a staff member's address (never acts as
+ * staff); `unverified_sender`: a new mail whose sender the receiving server
+ * did not confirm (MAIL_AUTHSERV_ID set); `too_large` and `unparseable` are
+ * the watcher's, for mails that never reach processInboundMail.
  */
 export type InboundOutcome =
-  | { kind: 'stored'; ticketId: number; newTicket: boolean }
+  | { kind: 'stored'; ticketId: number; newTicket: boolean; emailSender: EmailSender }
   | { kind: 'duplicate' }
   | { kind: 'automatic' }
   | { kind: 'spoofed' }
   | { kind: 'refused'; reason: string }
   | { kind: 'unmatched' }
-  | { kind: 'unknown_sender' };
+  | { kind: 'unknown_sender' }
+  | { kind: 'staff_sender' }
+  | { kind: 'unverified_sender' }
+  | { kind: 'too_large'; size: number }
+  | { kind: 'unparseable'; reason: string };
 
 const ANGLE_ID = /<[^<>\s]+>/g;
 
 /** Our Message-IDs a reply names in In-Reply-To and References. */
-function referencedIds(mail: ParsedMail): string[] {
-  const refs = [mail.inReplyTo ?? '', ...[mail.references ?? []].flat()].join(' ');
+function referencedIds(mail: InboundMail): string[] {
+  const refs = [mail.inReplyTo ?? '', ...mail.references].join(' ');
   return [...new Set(refs.match(ANGLE_ID) ?? [])];
 }
 
 /** The key that makes a mail seen twice one message: its Message-ID, or its content's hash. */
-function mailKey(mail: ParsedMail): string {
+function mailKey(mail: InboundMail): string {
   if (mail.messageId) return mail.messageId;
-  const from = mail.from?.value[0]?.address ?? '';
-  return `<sha256.${sha256(`${from}\n${mail.date?.toISOString()}\n${mail.subject}\n${mail.text}`)}>`;
+  return `<sha256.${sha256(`${mail.from ?? ''}\n${mail.date}\n${mail.subject}\n${mail.text}`)}>`;
 }
 
-async function messageFrom(mail: ParsedMail) {
-  const text = mail.text?.trim()
-    ? mail.text
-    : htmlToText(typeof mail.html === 'string' ? mail.html : '');
+async function messageFrom(mail: InboundMail) {
   const { files, refused } = await checkAttachments(mail.attachments);
-  let body = stripReply(text);
+  let body = mail.text;
   if (refused.length) {
     const note = `[Nie dołączono załączników: ${refused.join('; ')}]`;
     body = body ? `${body}\n\n${note}` : note;
@@ -64,22 +71,26 @@ const isRefusal = (error: unknown): error is AppError =>
 /**
  * Turns one parsed mail into a ticket message (DESIGN §7.1), the same code for
  * the IMAP watcher and the dev outbox's answer form. A reply counts only from
- * the address the notification it names went to; a new mail only from an
- * account's address. The Message-ID is the message's Idempotency-Key, claimed
+ * the address the notification it names went to, while that is still the
+ * user's address (review N11); a new mail only from a customer's address, and
+ * with MAIL_AUTHSERV_ID set only when the receiving server confirmed the
+ * sender (N7, sender-auth.ts). Each message records whether its sender was
+ * confirmed (`email_sender`, shown to staff). The Message-ID is the message's Idempotency-Key, claimed
  * in the transaction that stores it, so a mail processed again after a crash
  * (before it was marked seen) answers the first result and adds nothing.
  */
 export async function processInboundMail(
   ctx: InboundContext,
-  mail: ParsedMail,
+  mail: InboundMail,
 ): Promise<InboundOutcome> {
-  const { db, clock, log } = ctx.deps;
+  const { config, db, clock, log } = ctx.deps;
   if (isAutomaticMail(mail)) return { kind: 'automatic' };
   const key = mailKey(mail);
   const [seen] = await db.select().from(inboundMails).where(eq(inboundMails.messageId, key));
   if (seen) return { kind: 'duplicate' };
-  const from = mail.from?.value[0]?.address?.toLowerCase();
+  const from = mail.from?.toLowerCase();
   if (!from) return { kind: 'unmatched' };
+  const sender = emailSender(mail, config.mailAuthservId);
   const refs = referencedIds(mail);
   let target: { userId: number; ticketId: number | null };
   if (refs.length) {
@@ -99,7 +110,7 @@ export async function processInboundMail(
     target = { userId: mine.userId, ticketId: mine.ticketId };
   } else {
     const [owner] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, isAdmin: users.isAdmin })
       .from(users)
       .where(eq(sql`lower(${users.email})`, from));
     if (!owner) {
@@ -107,12 +118,30 @@ export async function processInboundMail(
       log.info('e-mail from an address without an account: left in the mailbox for staff');
       return { kind: 'unknown_sender' };
     }
+    if (owner.isAdmin) {
+      // Anyone can write a staff member's address in From: a new mail never acts as staff (§7.1).
+      log.warn({ userId: owner.id }, 'new e-mail from a staff address: left for staff');
+      return { kind: 'staff_sender' };
+    }
+    if (config.mailAuthservId && sender !== 'verified') {
+      log.warn(
+        { userId: owner.id },
+        'new e-mail whose sender the receiving server did not confirm: left for staff',
+      );
+      return { kind: 'unverified_sender' };
+    }
     target = { userId: owner.id, ticketId: null };
   }
   const [user] = await db.select().from(users).where(eq(users.id, target.userId));
   if (!user) return { kind: 'unmatched' };
+  if (user.email.toLowerCase() !== from) {
+    // The notification went to an address the user has since given up (N11):
+    // whoever reads that mailbox now does not write as the user.
+    log.warn({ userId: user.id }, 'e-mail reply from the user’s former address: ignored');
+    return { kind: 'spoofed' };
+  }
   const actor: Actor = { id: user.id, isAdmin: user.isAdmin };
-  const message = await messageFrom(mail);
+  const message = { ...(await messageFrom(mail)), emailSender: sender };
   const idempotencyKey = `mail:${sha256(key).slice(0, 48)}`;
   const prepare = async () => message;
   let ticketId: number;
@@ -137,5 +166,5 @@ export async function processInboundMail(
     .insert(inboundMails)
     .values({ messageId: key, ticketId, userId: user.id, createdAt: clock.now() })
     .onConflictDoNothing();
-  return { kind: 'stored', ticketId, newTicket: target.ticketId === null };
+  return { kind: 'stored', ticketId, newTicket: target.ticketId === null, emailSender: sender };
 }

@@ -3,6 +3,7 @@ import type { FileStorage } from '../../storage/storage';
 import { createTicketsService } from '../tickets/index';
 import { ImapWatcher, type WatcherOptions } from './imap-watcher';
 import type { InboundContext } from './process-inbound-mail';
+import { MailParserWorker } from './worker-parser';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,9 +20,12 @@ export function setUpInboundMail(
   storage: FileStorage,
   watcherOptions: WatcherOptions = {},
 ) {
+  // The worker starts with the first mail, not here (cold start).
+  const parser = new MailParserWorker(watcherOptions.parseTimeoutMs);
   const inbound: InboundContext = {
     deps: app.deps,
     tickets: createTicketsService(app.deps, storage),
+    parser,
   };
   app.decorate('inbound', inbound);
   const watcher = app.deps.config.imapUrl
@@ -32,4 +36,5 @@ export function setUpInboundMail(
     app.addHook('onReady', async () => watcher.start());
     app.addHook('onClose', () => watcher.stop());
   }
+  app.addHook('onClose', () => parser.close());
 }

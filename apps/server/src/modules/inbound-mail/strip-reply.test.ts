@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, stripReply } from './strip-reply';
+import { htmlToText } from './mail-html';
+import { stripReply } from './strip-reply';
 
 const quote = '> Dzień dobry,\n> w zgłoszeniu #3 czeka nowa wiadomość.\n>\n> Otwórz zgłoszenie';
 

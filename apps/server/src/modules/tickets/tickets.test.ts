@@ -47,6 +47,7 @@ describe('creating tickets and messages', () => {
         created_at: expect.any(String),
         files: [],
         internal: false,
+        email_sender: null,
       },
     ]);
   });

@@ -28,6 +28,8 @@ export interface NewMessageInput {
   files: MessageFile[];
   /** Multipart field `internal=true`: a staff note (DESIGN.md §7.2). */
   internal?: boolean;
+  /** A message taken from an e-mail: whether its sender was confirmed (docs/email.md). */
+  emailSender?: 'verified' | 'unverified';
 }
 
 export type TicketRow = typeof tickets.$inferSelect;

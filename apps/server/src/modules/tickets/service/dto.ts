@@ -45,6 +45,7 @@ export function toMessageDto(m: {
   createdAt: Date;
   files: FileDto[];
   internal: boolean;
+  emailSender: 'verified' | 'unverified' | null;
 }): MessageDto {
   return {
     id: m.id,
@@ -56,6 +57,7 @@ export function toMessageDto(m: {
     created_at: m.createdAt.toISOString(),
     files: m.files,
     internal: m.internal,
+    email_sender: m.emailSender,
   };
 }
 

@@ -99,6 +99,7 @@ export async function insertMessage(
       createdAt: now,
       files,
       internal,
+      emailSender: message.emailSender ?? null,
     }),
     event,
   };
@@ -137,6 +138,7 @@ async function writeMessageRows(
         body: message.body,
         createdAt: now,
         internal,
+        emailSender: message.emailSender ?? null,
       })
       .returning({ id: ticketMessages.id })
       .getSQL()})`,

@@ -35,6 +35,7 @@ export async function readThread(
       body: ticketMessages.body,
       createdAt: ticketMessages.createdAt,
       internal: ticketMessages.internal,
+      emailSender: ticketMessages.emailSender,
       username: users.username,
     })
     .from(ticketMessages)
@@ -71,7 +72,13 @@ export async function readThread(
     .where(and(eq(ticketReads.ticketId, ticket.id), eq(ticketReads.userId, input.actor.id)));
   return {
     messages: page.map((r) =>
-      toMessageDto({ ...r, ticketId: ticket.id, files: byMessage.get(r.id) ?? [] }),
+      toMessageDto({
+        ...r,
+        // Whether an e-mail's sender was confirmed is for staff to weigh (docs/email.md).
+        emailSender: input.actor.isAdmin ? r.emailSender : null,
+        ticketId: ticket.id,
+        files: byMessage.get(r.id) ?? [],
+      }),
     ),
     hasMore: rows.length > input.limit,
     newestId: newest ?? null,

@@ -17,6 +17,7 @@ import { NOTE_LABEL, noteBubbleClass } from './note-style';
 import { NoteTag } from './note-tag';
 import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
 import { secondaryButtonClass } from './styles';
+import { UnverifiedSenderTag } from './unverified-sender-tag';
 
 function attachmentTone(message: TicketMessage, viewerId: number): AttachmentTone {
   if (message.internal) return 'otherAdmin';
@@ -49,6 +50,7 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
         }`}
       >
         {message.internal && <NoteTag />}
+        {message.email_sender === 'unverified' && <UnverifiedSenderTag />}
         <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
           <span className="inline-flex items-center gap-1 font-semibold">
             {message.is_admin && (

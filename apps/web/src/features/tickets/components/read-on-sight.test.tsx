@@ -30,6 +30,7 @@ const message = (id: number): TicketMessage =>
     username: 'wsparcie',
     is_admin: true,
     internal: false,
+    email_sender: null,
     body: `Odpowiedź ${id} https://example.com/${id}`,
     created_at: '2026-11-02T10:00:00.000Z',
     files: [],

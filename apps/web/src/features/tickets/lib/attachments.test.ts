@@ -101,6 +101,7 @@ describe('attachments', () => {
         created_at: 'x',
         files: [],
         internal: false,
+        email_sender: null,
       },
       {
         id: 2,
@@ -111,6 +112,7 @@ describe('attachments', () => {
         created_at: '',
         files: [],
         internal: true,
+        email_sender: null,
       },
       // Only a real `true` marks a note.
       {
@@ -122,6 +124,7 @@ describe('attachments', () => {
         created_at: '',
         files: [],
         internal: false,
+        email_sender: null,
       },
     ]);
     expect(parseMessage(null)).toBeNull();

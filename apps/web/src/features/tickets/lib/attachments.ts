@@ -137,6 +137,11 @@ export function parseMessage(raw: unknown): TicketMessage | null {
     files: parseAttachments(raw),
     // Only a plain `true` marks a note: anything else is shown as an ordinary message.
     internal: raw.internal === true,
+    // Staff only (the server sends null to customers): how sure the e-mail's sender is.
+    email_sender:
+      raw.email_sender === 'verified' || raw.email_sender === 'unverified'
+        ? raw.email_sender
+        : null,
   } satisfies TicketMessage);
   // Without a usable id the message cannot be keyed or deduplicated: it is skipped.
   return parsed.success ? parsed.data : null;
