@@ -103,7 +103,7 @@ describe('POST /api/admin/customers/:id/reset-2fa', () => {
   });
 
   it('a confirmation that names another account is 400 validation_failed and changes nothing', async () => {
-    const { app, client, user, admin } = await world();
+    const { client, user, admin } = await world();
     for (const confirm of ['ola', 'ala@example.co', 'Obsluga']) {
       const refused = await reset(admin.client, user.id, confirm);
       expect([refused.statusCode, refused.json().error]).toEqual([400, 'validation_failed']);

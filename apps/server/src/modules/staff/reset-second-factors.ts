@@ -59,7 +59,7 @@ export async function resetSecondFactors(
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
   if (!confirms(user, confirm)) {
-    throw badRequest('validation_failed', { confirm: 'Wpisz nazwę użytkownika lub e-mail konta.' });
+    throw badRequest('validation_failed', [{ path: 'confirm', message: 'does_not_match' }]);
   }
   const before = await secondFactorsOf(db, user.id);
   const now = clock.now();
