@@ -12,7 +12,7 @@ import { alertAccountChange } from './account-alert';
 import { countRecipient, reserveForAddress } from './address-limits';
 import { assertStrongPassword, findUserByEmail } from './credentials';
 import { passwords } from './passwords';
-import { announceSessionEvent, deleteUserSessions } from './sessions';
+import { deleteUserSessions } from './sessions';
 
 /** Per address: at most 3 requests a minute and 10 an hour. */
 const REQUEST_LIMITS = [
@@ -146,8 +146,6 @@ export async function confirmPasswordReset(
   if (!user) throw badRequest('invalid_token');
   const userId = user.id;
   await tries.release();
-  // Every instance drops the ended sessions at once, not after its cache's 5 s.
-  await announceSessionEvent(deps, { type: 'user-sessions-ended', userId });
   await recordSecurityEvent(deps, { event: 'password_reset', userId, meta });
   // Whoever reads the mailbox can reset: the owner hears of it, with „To nie ja”.
   await alertAccountChange(deps, {
