@@ -88,12 +88,9 @@ function changeSentence(change: AccountChange, input: ChangeAlertInput): string 
   }
 }
 
-/** What „To nie ja” undoes for this change, beside ending every session and locking the password. */
+/** What „To nie ja” undoes beyond every session, recent passkeys and app, and the password. */
 function lockPromise(change: AccountChange): string {
   switch (change) {
-    case 'passkey_added':
-      return ' usuniemy ten klucz dostępu,';
-    case 'totp_enabled':
     case 'recovery_codes_regenerated':
       return ' wyłączymy aplikację uwierzytelniającą i jej kody odzyskiwania,';
     case 'email_changed':
@@ -151,7 +148,7 @@ export const accountSecurityMails = {
           ? []
           : [`Przeglądarka: ${input.device || 'nieznana'}`, `Adres IP: ${input.ip}`]),
         input.lockUrl
-          ? `Jeśli to Ty, nic nie musisz robić. Jeśli to nie Ty, kliknij „To nie ja”: wylogujemy wszystkie urządzenia,${lockPromise(change)} a logowanie hasłem zablokujemy do czasu ustawienia nowego hasła linkiem z e-maila. Link jest ważny 7 dni.`
+          ? `Jeśli to Ty, nic nie musisz robić. Jeśli to nie Ty, kliknij „To nie ja”: wylogujemy wszystkie urządzenia, usuniemy klucze dostępu i aplikację uwierzytelniającą dodane w ostatnich 7 dniach,${lockPromise(change)} a logowanie hasłem zablokujemy do czasu ustawienia nowego hasła linkiem z e-maila. Link jest ważny 7 dni.`
           : 'Jeśli to nie była Twoja prośba, ustaw nowe hasło przez „Nie pamiętasz hasła?” na stronie logowania i napisz do nas przez formularz kontaktowy.',
         `Zabezpieczenia konta i zalogowane urządzenia: ${input.profileUrl}`,
       ],

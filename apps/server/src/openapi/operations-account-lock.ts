@@ -44,7 +44,7 @@ export const accountLockOperations: ApiOperation[] = [
     session: false,
     summary: '„To nie ja”: the link of an account-change alert (7 days, once)',
     description:
-      'Ends every session of the account, removes what the alert names (the passkey added and any added since; the app with its recovery codes for `totp_enabled` and `recovery_codes_regenerated`; the old address back for `email_changed`) and locks the password: login answers 403 `password_reset_required` until a reset by e-mail.',
+      'Ends every session of the account, removes what the alert names (the passkey named, and every passkey added or app turned on in the last 7 days; the app with its recovery codes for `recovery_codes_regenerated`; the old address back for `email_changed`) and locks the password: login answers 403 `password_reset_required` until a reset by e-mail.',
     body: LockBodySchema,
     answers: {
       200: { description: 'Locked.', schema: OkAnswerSchema },

@@ -351,6 +351,31 @@ describe('POST /api/security/lock', () => {
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
   });
 
+  it("any alert's link removes every passkey added in the last 7 days; the owner's older passkey keeps signing in", async () => {
+    const { app, clock } = await start();
+    const { client, user } = await registerUser(app, ctx.mail, ala);
+    const ownKey = new SoftwareAuthenticator();
+    expect((await addPasskey(client, ownKey, 'Mój telefon')).statusCode).toBe(200);
+    clock.advance(8 * DAY_MS);
+    // A thief with a fresh session adds a passkey, then changes the password.
+    const thief = new Client(app);
+    await thief.post('/api/auth/login', { identifier: ala.username, password: PASSWORD });
+    const thiefKey = new SoftwareAuthenticator();
+    expect((await addPasskey(thief, thiefKey, 'Laptop')).statusCode).toBe(200);
+    await thief.post('/api/profile/password', {
+      current_password: PASSWORD,
+      new_password: NEW_PASSWORD,
+    });
+    // The owner clicks the second mail only.
+    const token = lockTokenFrom(await theOneAlert(ala.email, 'password_changed'));
+    expect((await lock(app, token)).statusCode).toBe(200);
+    const left = await ctx.database.db.select().from(passkeys).where(eq(passkeys.userId, user.id));
+    expect(left.map((p) => p.name)).toEqual(['Mój telefon']);
+    expect((await signInWithPasskey(app, thiefKey)).answer.statusCode).toBe(400);
+    const { answer } = await signInWithPasskey(app, ownKey);
+    expect(answer.statusCode).toBe(200);
+  });
+
   it('an app turned on: the lock removes it with its recovery codes, and after the reset the password alone signs in', async () => {
     const { app, clock } = await start();
     const { client, user } = await registerUser(app, ctx.mail, ala);

@@ -1,5 +1,5 @@
 import type { AccountChange } from '@studio/shared/account-lock';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {
@@ -15,7 +15,12 @@ import type { AppDeps } from '../../deps';
 import { badRequest, rateLimited } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { sha256 } from '../../lib/tokens';
-import { announceSessionEvent, deleteRecoveryCodes, endUserSessions } from '../auth/index';
+import {
+  announceSessionEvent,
+  deleteRecoveryCodes,
+  endUserSessions,
+  LOCK_TOKEN_TTL_MS,
+} from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 
 /**
@@ -42,7 +47,7 @@ async function takeToken(deps: Pick<AppDeps, 'db' | 'clock'>, token: string, now
       and(
         eq(accountLockTokens.tokenHash, sha256(token)),
         isNull(accountLockTokens.usedAt),
-        sql`${accountLockTokens.expiresAt} > ${now}`,
+        gt(accountLockTokens.expiresAt, now),
       ),
     )
     .returning();
@@ -50,11 +55,14 @@ async function takeToken(deps: Pick<AppDeps, 'db' | 'clock'>, token: string, now
 }
 
 /**
- * The passkey the alert named, and every passkey added since the disowned
- * change: whoever made it may have added more (each mailed, but one click
- * must be enough). Passkeys from before were the owner's and stay.
+ * The passkey the alert named, and every passkey added within the lifetime of
+ * a lock link (7 days): each was reported by an alert whose link still works,
+ * and one click must undo them all, whichever alert the owner opened first (a
+ * thief adds a passkey, then changes the password: the owner clicks the
+ * second mail). Older passkeys were accepted by the owner and stay: they are
+ * the owner's way back.
  */
-async function removePasskeys(tx: Db, token: LockToken): Promise<number[]> {
+async function removePasskeys(tx: Db, token: LockToken, recent: Date): Promise<number[]> {
   const named = Number(token.details?.passkey_id);
   const removed = await tx
     .delete(passkeys)
@@ -62,7 +70,7 @@ async function removePasskeys(tx: Db, token: LockToken): Promise<number[]> {
       and(
         eq(passkeys.userId, token.userId),
         or(
-          gte(passkeys.createdAt, token.createdAt),
+          gte(passkeys.createdAt, recent),
           Number.isInteger(named) ? eq(passkeys.id, named) : undefined,
         ),
       ),
@@ -74,17 +82,19 @@ async function removePasskeys(tx: Db, token: LockToken): Promise<number[]> {
 /**
  * The app goes, with its recovery codes, when the alert was about it (turned
  * on, or new recovery codes: only its holder can mint them, so a stranger
- * holding them holds the app) or it was turned on since.
+ * holding them holds the app) or it was turned on within the last 7 days.
  */
-async function removeApp(tx: Db, token: LockToken, change: AccountChange): Promise<boolean> {
+async function removeApp(
+  tx: Db,
+  token: LockToken,
+  change: AccountChange,
+  recent: Date,
+): Promise<boolean> {
   const named = change === 'totp_enabled' || change === 'recovery_codes_regenerated';
   const removed = await tx
     .delete(userTotp)
     .where(
-      and(
-        eq(userTotp.userId, token.userId),
-        named ? undefined : gte(userTotp.enabledAt, token.createdAt),
-      ),
+      and(eq(userTotp.userId, token.userId), named ? undefined : gte(userTotp.enabledAt, recent)),
     )
     .returning({ userId: userTotp.userId });
   if (removed.length) await deleteRecoveryCodes(tx, token.userId);
@@ -120,10 +130,11 @@ async function restoreEmail(tx: Db, token: LockToken, now: Date): Promise<string
  * „To nie ja” (`POST /api/security/lock`, DESIGN.md §7.7): the link from an
  * account-change alert. Takes its token once, ends every session of the
  * account at once on every instance, undoes what the alert names (the passkey
- * added, the app turned on, the address changed) and locks the password until
+ * added, the app turned on, the address changed) and any passkey or app added
+ * in the last 7 days, and locks the password until
  * a reset by e-mail: login answers 403 `password_reset_required`. Pending
- * sign-ins, reset links and e-mail change codes die with it. Passkeys the
- * owner had before the change keep signing in: they are the owner's way back.
+ * sign-ins, reset links and e-mailed codes die with it. Older passkeys keep
+ * signing in: they are the owner's way back.
  */
 export async function lockAccount(
   deps: AppDeps,
@@ -148,9 +159,10 @@ export async function lockAccount(
   const change = taken.change as AccountChange;
   const userId = taken.userId;
   const undone: Undone = await db.transaction(async (tx) => {
+    const recent = new Date(now.getTime() - LOCK_TOKEN_TTL_MS);
     const result: Undone = {
-      passkeys: await removePasskeys(tx, taken),
-      totp: await removeApp(tx, taken, change),
+      passkeys: await removePasskeys(tx, taken, recent),
+      totp: await removeApp(tx, taken, change, recent),
       email_restored: change === 'email_changed' ? await restoreEmail(tx, taken, now) : null,
     };
     const [user] = await tx
