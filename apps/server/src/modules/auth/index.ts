@@ -3,6 +3,7 @@
  * never from the files behind it.
  */
 export type { UserRow } from '../../db/types';
+export { alertAccountChange, LOCK_TOKEN_TTL_MS } from './account-alert';
 export { addressBucket, countRecipient, reserveForAddress } from './address-limits';
 export {
   type CodePurpose,
@@ -17,6 +18,7 @@ export { finishSignIn } from './finish-sign-in';
 export {
   currentSession,
   requireAdmin,
+  requireRecentConfirmation,
   requireUser,
   type SessionAuth,
   toPublicUser,
@@ -37,6 +39,7 @@ export {
   announceSessionEvent,
   baseCookieOptions,
   clearSessionCookie,
+  confirmSession,
   cookieName,
   createSession,
   deleteSession,
