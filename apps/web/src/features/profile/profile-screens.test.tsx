@@ -117,7 +117,7 @@ describe('profile screen', () => {
     wrong = false;
     await userEvent.click(screen.getByRole('button', { name: 'Włącz 2FA' }));
     expect(await screen.findByText('Weryfikacja dwuetapowa')).toBeTruthy();
-    expect(await screen.findByText('Włączona')).toBeTruthy();
+    expect(await screen.findByText('Włączona: kody z e-maila')).toBeTruthy();
   });
 
   it('logs out to /login without remembering /profile for the next login', async () => {
