@@ -30,6 +30,8 @@ export interface CachedSession {
   createdAt: Date;
   lastUsedAt: Date;
   expiresAt: Date;
+  /** The last sign-in or confirmed password in this session (DESIGN.md §7.7); null: never. */
+  confirmedAt: Date | null;
 }
 
 /**

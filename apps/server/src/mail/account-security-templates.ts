@@ -1,3 +1,4 @@
+import type { AccountChange } from '@studio/shared/account-lock';
 import { codeMail, footer, layout } from './templates';
 import type { MailMessage } from './transport';
 
@@ -30,10 +31,23 @@ function notice(
   };
 }
 
+/** The subject of each account-change alert (DESIGN.md §7.7). */
+export const ACCOUNT_CHANGE_SUBJECTS: Record<AccountChange, string> = {
+  password_changed: 'Hasło zostało zmienione',
+  email_changed: 'Adres e-mail konta został zmieniony',
+  passkey_added: 'Dodano klucz dostępu',
+  passkey_removed: 'Usunięto klucz dostępu',
+  totp_enabled: 'Włączono aplikację uwierzytelniającą',
+  totp_disabled: 'Wyłączono aplikację uwierzytelniającą',
+  recovery_codes_regenerated: 'Wygenerowano nowe kody odzyskiwania',
+  email_codes_enabled: 'Włączono kody logowania e-mailem',
+  email_codes_disabled: 'Wyłączono kody logowania e-mailem',
+  second_factors_reset: 'Zabezpieczenia logowania zostały zresetowane',
+};
+
 const SUBJECTS = {
   signInAlert: 'Nowe logowanie na Twoje konto',
-  passwordChanged: 'Hasło zostało zmienione',
-  emailChanged: 'Adres e-mail konta został zmieniony',
+  ...ACCOUNT_CHANGE_SUBJECTS,
 } as const;
 
 /**
@@ -45,6 +59,64 @@ export const BACKGROUND_NOTICE_SUBJECTS: readonly string[] = Object.values(SUBJE
 
 const NOT_YOU =
   'Jeśli to nie Ty, natychmiast zresetuj hasło i wyloguj wszystkie pozostałe urządzenia w profilu.';
+
+/** What happened, in one sentence. */
+function changeSentence(change: AccountChange, input: ChangeAlertInput): string {
+  switch (change) {
+    case 'password_changed':
+      return input.byReset
+        ? 'Hasło do Twojego konta zostało ustawione na nowo przez link z e-maila. Wszystkie urządzenia zostały wylogowane.'
+        : 'Hasło do Twojego konta zostało zmienione. Pozostałe urządzenia zostały wylogowane.';
+    case 'email_changed':
+      return `Adres e-mail Twojego konta został zmieniony na ${input.newEmail ?? 'nowy adres'}. Wiadomości z serwisu będą teraz trafiać na nowy adres.`;
+    case 'passkey_added':
+      return `Do Twojego konta dodano klucz dostępu${input.passkeyName ? ` „${input.passkeyName}”` : ''}. Można nim zalogować się bez hasła.`;
+    case 'passkey_removed':
+      return `Z Twojego konta usunięto klucz dostępu${input.passkeyName ? ` „${input.passkeyName}”` : ''}.`;
+    case 'totp_enabled':
+      return 'Na Twoim koncie włączono aplikację uwierzytelniającą: logowanie wymaga teraz kodu z tej aplikacji.';
+    case 'totp_disabled':
+      return 'Na Twoim koncie wyłączono aplikację uwierzytelniającą.';
+    case 'recovery_codes_regenerated':
+      return 'Dla Twojego konta wygenerowano nowe kody odzyskiwania; poprzednie przestały działać.';
+    case 'email_codes_enabled':
+      return 'Na Twoim koncie włączono weryfikację dwuetapową kodem wysyłanym e-mailem.';
+    case 'email_codes_disabled':
+      return 'Na Twoim koncie wyłączono weryfikację dwuetapową kodem wysyłanym e-mailem.';
+    case 'second_factors_reset':
+      return 'Administrator serwisu wyłączył drugi etap logowania: kody e-mailem, aplikację uwierzytelniającą, kody odzyskiwania i klucze dostępu. Wszystkie urządzenia zostały wylogowane.';
+  }
+}
+
+/** What „To nie ja” undoes for this change, beside ending every session and locking the password. */
+function lockPromise(change: AccountChange): string {
+  switch (change) {
+    case 'passkey_added':
+      return ' usuniemy ten klucz dostępu,';
+    case 'totp_enabled':
+    case 'recovery_codes_regenerated':
+      return ' wyłączymy aplikację uwierzytelniającą i jej kody odzyskiwania,';
+    case 'email_changed':
+      return ' przywrócimy ten adres e-mail,';
+    default:
+      return '';
+  }
+}
+
+export interface ChangeAlertInput {
+  at: Date;
+  /** A readable browser name (lib/device-name.ts); empty when not recognised. */
+  device: string;
+  ip: string;
+  /** `$PUBLIC_URL/profile`. */
+  profileUrl: string;
+  /** `$PUBLIC_URL/security/lock?token=…`; none for a change staff made. */
+  lockUrl?: string;
+  newEmail?: string;
+  passkeyName?: string;
+  /** A password set through the reset link rather than in the profile. */
+  byReset?: boolean;
+}
 
 export const accountSecurityMails = {
   emailChangeCode: (to: string, code: string) =>
@@ -62,26 +134,35 @@ export const accountSecurityMails = {
       'Jeśli to Ty, zaloguj się na konto, które już używa tego adresu. W przeciwnym razie zignoruj tę wiadomość.',
     ]),
 
-  emailChanged: (to: string, input: { newEmail: string; at: Date; profileUrl: string }) =>
+  /**
+   * An account-change alert (DESIGN.md §7.7): what changed, when, from which
+   * browser and address, and „To nie ja”. Sent to the account's address (for
+   * an e-mail change, the old one) at once.
+   */
+  accountChanged: (to: string, change: AccountChange, input: ChangeAlertInput) =>
     notice(
       to,
-      SUBJECTS.emailChanged,
+      ACCOUNT_CHANGE_SUBJECTS[change],
       [
-        `${warsawTime(input.at)} adres e-mail Twojego konta został zmieniony na ${input.newEmail}. Wiadomości z serwisu będą teraz trafiać na nowy adres.`,
-        NOT_YOU,
+        changeSentence(change, input),
+        `Kiedy: ${warsawTime(input.at)}`,
+        `Przeglądarka: ${input.device || 'nieznana'}`,
+        `Adres IP: ${input.ip}`,
+        input.lockUrl
+          ? `Jeśli to Ty, nic nie musisz robić. Jeśli to nie Ty, kliknij „To nie ja”: wylogujemy wszystkie urządzenia,${lockPromise(change)} a logowanie hasłem zablokujemy do czasu ustawienia nowego hasła linkiem z e-maila. Link jest ważny 7 dni.`
+          : 'Jeśli to nie była Twoja prośba, ustaw nowe hasło przez „Nie pamiętasz hasła?” na stronie logowania i napisz do nas przez formularz kontaktowy.',
+        `Zabezpieczenia konta i zalogowane urządzenia: ${input.profileUrl}`,
       ],
-      { text: 'Otwórz profil', href: input.profileUrl },
+      input.lockUrl ? { text: 'To nie ja', href: input.lockUrl } : undefined,
     ),
 
-  passwordChanged: (to: string, input: { at: Date; profileUrl: string }) =>
-    notice(
+  /** The code for a recent confirmation of an account without a password (DESIGN.md §7.7). */
+  reauthCode: (to: string, code: string) =>
+    codeMail(
       to,
-      SUBJECTS.passwordChanged,
-      [
-        `${warsawTime(input.at)} hasło do Twojego konta zostało zmienione. Pozostałe urządzenia zostały wylogowane.`,
-        NOT_YOU,
-      ],
-      { text: 'Otwórz profil', href: input.profileUrl },
+      'Potwierdzenie tożsamości',
+      'Kod potwierdzający, że to Ty zmieniasz sposób logowania do konta, to:',
+      code,
     ),
 
   signInAlert: (to: string, input: { at: Date; device: string; ip: string; sessionsUrl: string }) =>

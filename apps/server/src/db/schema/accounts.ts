@@ -78,7 +78,16 @@ export const emailCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose', {
-      enum: ['register', 'login', 'mfa_enable', 'mfa_disable', 'account_delete', 'email_change'],
+      // A text column without a database constraint: a new value needs no migration.
+      enum: [
+        'register',
+        'login',
+        'mfa_enable',
+        'mfa_disable',
+        'account_delete',
+        'email_change',
+        'reauth',
+      ],
     }).notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),

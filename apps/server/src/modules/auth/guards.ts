@@ -7,6 +7,8 @@ import { clearSessionCookie, findSessionUser, sessionToken, setSessionCookie } f
 export interface SessionAuth {
   user: UserRow;
   sessionId: number;
+  /** The last sign-in or confirmed password in this session (DESIGN.md §7.7); null: never. */
+  confirmedAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -29,7 +31,9 @@ export async function currentSession(
   }
   // A cookie for a session that has ended is dropped, with the signed-in hint beside it.
   if (token && !found) clearSessionCookie(reply, config);
-  request.sessionAuth = found ? { user: found.user, sessionId: found.sessionId } : null;
+  request.sessionAuth = found
+    ? { user: found.user, sessionId: found.sessionId, confirmedAt: found.confirmedAt }
+    : null;
   return request.sessionAuth;
 }
 
@@ -44,6 +48,25 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   const user = await requireUser(request, reply);
   if (!user.isAdmin) throw forbidden();
   return user;
+}
+
+/**
+ * Adding or removing a way to sign in (DESIGN.md §7.7) needs a sign-in or a
+ * confirmed password in this session within REAUTH_WINDOW_SECONDS: a stolen
+ * session cookie alone cannot plant a passkey or an authenticator app (N2,
+ * N3). Called before anything changes; 403 `reauth_required` otherwise, and
+ * the web app asks for the password and tries again.
+ */
+export async function requireRecentConfirmation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<UserRow> {
+  const auth = await currentSession(request, reply);
+  if (!auth) throw new AppError(401, 'unauthorized');
+  const { clock, config } = request.server.deps;
+  const age = auth.confirmedAt ? clock.now().getTime() - auth.confirmedAt.getTime() : Infinity;
+  if (!(age <= config.reauthWindowMs)) throw forbidden('reauth_required');
+  return auth.user;
 }
 
 export function toPublicUser(user: UserRow): PublicUser {

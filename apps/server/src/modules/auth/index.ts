@@ -3,6 +3,7 @@
  * never from the files behind it.
  */
 export type { UserRow } from '../../db/types';
+export { alertAccountChange, LOCK_TOKEN_TTL_MS } from './account-alert';
 export { addressBucket, countRecipient, reserveForAddress } from './address-limits';
 export { type CodePurpose, type CodeTarget, consumeCode, sendCode } from './codes';
 export { assertStrongPassword, findUserByEmail } from './credentials';
@@ -11,6 +12,7 @@ export { finishSignIn } from './finish-sign-in';
 export {
   currentSession,
   requireAdmin,
+  requireRecentConfirmation,
   requireUser,
   type SessionAuth,
   toPublicUser,
@@ -31,6 +33,7 @@ export {
   announceSessionEvent,
   baseCookieOptions,
   clearSessionCookie,
+  confirmSession,
   cookieName,
   createSession,
   deleteSession,

@@ -76,6 +76,8 @@ export async function createSession(
     expiresAt,
     ip: input.meta.ip,
     userAgent: input.meta.userAgent?.slice(0, 512) ?? null,
+    // Every sign-in (password, second step, passkey, registration) is a confirmation (§7.7).
+    confirmedAt: now,
   });
   const kept = deps.db
     .select({ id: sessions.id })
@@ -143,7 +145,12 @@ export function sessionToken(request: FastifyRequest, config: Config): string | 
 export async function findSessionUser(
   deps: Pick<AppDeps, 'db' | 'clock' | 'sessionCache'>,
   token: string,
-): Promise<{ user: UserRow; sessionId: number; renewedUntil: Date | null } | null> {
+): Promise<{
+  user: UserRow;
+  sessionId: number;
+  confirmedAt: Date | null;
+  renewedUntil: Date | null;
+} | null> {
   const now = deps.clock.now();
   const tokenHash = sha256(token);
   let session = deps.sessionCache.get(tokenHash, now.getTime());
@@ -163,6 +170,7 @@ export async function findSessionUser(
       createdAt: row.session.createdAt,
       lastUsedAt: row.session.lastUsedAt,
       expiresAt: row.session.expiresAt,
+      confirmedAt: row.session.confirmedAt,
     };
     deps.sessionCache.set(tokenHash, session, now.getTime(), generation);
   }
@@ -179,7 +187,12 @@ export async function findSessionUser(
     // A remembered session's cookie is extended along with the row.
     if (session.isPersistent) renewedUntil = expiresAt;
   }
-  return { user: session.user, sessionId: session.sessionId, renewedUntil };
+  return {
+    user: session.user,
+    sessionId: session.sessionId,
+    confirmedAt: session.confirmedAt,
+    renewedUntil,
+  };
 }
 
 /**
@@ -199,6 +212,24 @@ export async function announceSessionEvent(
   } catch (error) {
     deps.log.warn({ err: error, event }, 'session event not published');
   }
+}
+
+/**
+ * Records a confirmed password (or code) in this session: adding or removing a
+ * way to sign in is allowed until `confirmedAt + REAUTH_WINDOW_SECONDS`. The
+ * user's cached sessions are dropped on every instance (a `user-changed`
+ * event only re-reads them; it ends nothing), so the confirmation holds at
+ * once wherever the next call lands.
+ */
+export async function confirmSession(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'sessionCache' | 'log'>,
+  input: { sessionId: number; userId: number; at: Date },
+) {
+  await deps.db
+    .update(sessions)
+    .set({ confirmedAt: input.at })
+    .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, input.userId)));
+  await announceSessionEvent(deps, { type: 'user-changed', userId: input.userId });
 }
 
 export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: number) {

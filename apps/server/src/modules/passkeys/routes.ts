@@ -17,6 +17,7 @@ import {
   cookieName,
   finishSignIn,
   type NewSession,
+  requireRecentConfirmation,
   requireUser,
   type UserRow,
 } from '../auth/index';
@@ -46,13 +47,14 @@ export async function passkeyRoutes(app: FastifyInstance) {
     session: NewSession,
   ) => ({ user: finishSignIn(deps, request, reply, { user, session }) });
 
+  // Adding or removing a passkey needs a recent confirmation (DESIGN.md §7.7, N2).
   app.post('/api/profile/passkeys/options', async (request, reply) => {
-    const user = await requireUser(request, reply);
+    const user = await requireRecentConfirmation(request, reply);
     return registrationOptions(deps, { user });
   });
 
   app.post('/api/profile/passkeys', async (request, reply) => {
-    const user = await requireUser(request, reply);
+    const user = await requireRecentConfirmation(request, reply);
     const { name, response } = parse(PasskeyCreateSchema, request.body);
     const passkey = await addPasskey(deps, { user, name, response, meta: requestMeta(request) });
     const answer: PasskeyAnswer = { passkey };
@@ -77,7 +79,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/profile/passkeys/:id', async (request, reply) => {
-    const user = await requireUser(request, reply);
+    const user = await requireRecentConfirmation(request, reply);
     const { id } = parse(PasskeyIdParamsSchema, request.params);
     await removePasskey(deps, { userId: user.id, id, meta: requestMeta(request) });
     return { ok: true };

@@ -3,9 +3,8 @@ import { emailCodes, loginChallenges, passwordResetTokens, users } from '../../d
 import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../../lib/request-meta';
-import { accountSecurityMails } from '../../mail/account-security-templates';
-import { sendNotice } from '../../mail/send-notice';
 import {
+  alertAccountChange,
   announceSessionEvent,
   assertStrongPassword,
   endUserSessions,
@@ -21,7 +20,7 @@ import { emailChangeSubject } from './request-email-change';
  * out. Every other session ends at once on every instance; this one stays.
  * Whatever the old password started ends too, as after a reset (finding 23):
  * pending 2FA logins, unused reset links and e-mailed codes. The owner is told
- * by e-mail. Answers the updated user, whose new hash re-signs this browser's
+ * by e-mail, with „To nie ja” (DESIGN.md §7.7). Answers the updated user, whose new hash re-signs this browser's
  * device cookie (the old one is void with the old hash).
  */
 export async function changePassword(
@@ -79,12 +78,6 @@ export async function changePassword(
     meta,
     details: { ended },
   });
-  void sendNotice(
-    deps,
-    accountSecurityMails.passwordChanged(current.email, {
-      at: now,
-      profileUrl: `${deps.config.publicUrl}/profile`,
-    }),
-  );
+  await alertAccountChange(deps, { user: current, change: 'password_changed', meta });
   return updated;
 }

@@ -5,9 +5,12 @@ import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { accountSecurityMails } from '../../mail/account-security-templates';
-import { sendNotice } from '../../mail/send-notice';
-import { announceSessionEvent, consumeCode, reserveForAddress } from '../auth/index';
+import {
+  alertAccountChange,
+  announceSessionEvent,
+  consumeCode,
+  reserveForAddress,
+} from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 import { EMAIL_CHANGE_PURPOSE, emailChangeSubject } from './request-email-change';
 
@@ -83,13 +86,14 @@ export async function confirmEmailChange(
     meta,
     details: { from: user.email, to: newEmail },
   });
-  void sendNotice(
-    deps,
-    accountSecurityMails.emailChanged(user.email, {
-      newEmail: updated.email,
-      at: now,
-      profileUrl: `${config.publicUrl}/profile`,
-    }),
-  );
+  // To the old address: its „To nie ja” puts it back (modules/account-lock).
+  await alertAccountChange(deps, {
+    user: updated,
+    change: 'email_changed',
+    to: user.email,
+    meta,
+    details: { from: user.email, to: updated.email },
+    newEmail: updated.email,
+  });
   return updated;
 }

@@ -9,7 +9,7 @@ import { recordSecurityEvent } from '../security-log/index';
 
 /**
  * Wrong current passwords per account at the profile's password-confirmed
- * changes (password, e-mail). A stolen session cookie must not become a
+ * changes (password, e-mail) and recent confirmations (DESIGN.md §7.7). A stolen session cookie must not become a
  * password oracle: 10 guesses in 15 minutes, like a browser's own login budget.
  */
 const ACCOUNT_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
@@ -22,7 +22,18 @@ const ACCOUNT_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
  */
 export async function confirmPassword(
   deps: AppDeps,
-  { user, password, meta }: { user: UserRow; password: string; meta: RequestMeta },
+  {
+    user,
+    password,
+    meta,
+    step = 'profile_password_check',
+  }: {
+    user: UserRow;
+    password: string;
+    meta: RequestMeta;
+    /** Which check failed, for the security log. */
+    step?: string;
+  },
 ): Promise<UserRow> {
   const reservation = await deps.limiter.reserve([
     addressBucket('loginFailures', meta, deps.config),
@@ -35,7 +46,7 @@ export async function confirmPassword(
       event: 'login_failed',
       userId: user.id,
       meta,
-      details: { step: 'profile_password_check' },
+      details: { step },
     });
     throw new AppError(400, 'invalid_credentials');
   }

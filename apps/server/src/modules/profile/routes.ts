@@ -5,6 +5,7 @@ import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import { currentSession, endUserSessions, requireUser } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
+import { reauthRoutes } from './reauth-routes';
 import { profileSecurityRoutes } from './security-routes';
 import { createProfileService } from './service';
 import { totpRoutes } from './totp-routes';
@@ -13,6 +14,7 @@ export async function profileRoutes(app: FastifyInstance) {
   const profile = createProfileService(app.deps);
   await profileSecurityRoutes(app);
   await totpRoutes(app);
+  await reauthRoutes(app);
 
   app.post('/api/profile/username', async (request, reply) => {
     const user = await requireUser(request, reply);

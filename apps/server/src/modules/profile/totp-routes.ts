@@ -2,7 +2,13 @@ import { type SecurityStatusAnswer, TotpCodeBodySchema } from '@studio/shared/to
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
-import { countRecoveryCodesLeft, isTotpEnabled, requireUser, secondFactorsOf } from '../auth/index';
+import {
+  countRecoveryCodesLeft,
+  isTotpEnabled,
+  requireRecentConfirmation,
+  requireUser,
+  secondFactorsOf,
+} from '../auth/index';
 import { regenerateRecoveryCodes } from './recovery-codes-regenerate';
 import { confirmTotp } from './totp-confirm';
 import { disableTotp } from './totp-disable';
@@ -22,13 +28,16 @@ export async function totpRoutes(app: FastifyInstance) {
     return answer;
   });
 
+  // Turning the app on needs a recent confirmation (DESIGN.md §7.7, N3). Turning
+  // it off and new recovery codes need a current code from the app instead,
+  // which a stolen session cookie does not hold.
   app.post('/api/profile/totp/setup', async (request, reply) => {
-    const user = await requireUser(request, reply);
+    const user = await requireRecentConfirmation(request, reply);
     return setupTotp(deps, { user });
   });
 
   app.post('/api/profile/totp/confirm', async (request, reply) => {
-    const user = await requireUser(request, reply);
+    const user = await requireRecentConfirmation(request, reply);
     const { code } = parse(TotpCodeBodySchema, request.body);
     return confirmTotp(deps, { user, code, meta: requestMeta(request) });
   });

@@ -30,7 +30,12 @@ export type SecurityEvent =
   | 'passkey_added'
   | 'passkey_renamed'
   | 'passkey_removed'
-  | 'passkey_failed';
+  | 'passkey_failed'
+  | 'reauth'
+  | 'login_locked'
+  | 'account_locked'
+  | 'lock_failed'
+  | 'second_factors_reset';
 
 /** Appends one entry; the log carries no secrets, only who, what, when and from where. */
 export async function recordSecurityEvent(
