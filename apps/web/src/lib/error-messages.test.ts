@@ -107,6 +107,9 @@ describe('account security in Polish (issue 28)', () => {
     expect(errorMessage('reauthCode', apiError(400, 'invalid_code'))).toBe(
       'Nieprawidłowy lub wygasły kod. Sprawdź e-mail albo wyślij nowy kod.',
     );
+    expect(errorMessage('reauthCode', apiError(403, 'forbidden'))).toBe(
+      'Twoje konto ma hasło, więc potwierdź zmianę hasłem.',
+    );
   });
 
   it('a cancelled confirmation reads the same on every screen, passkeys included', () => {

@@ -198,6 +198,8 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
   reauthCode: {
     codes: {
       invalid_code: 'Nieprawidłowy lub wygasły kod. Sprawdź e-mail albo wyślij nowy kod.',
+      // The server mails codes only to accounts without a password (a guest of §7.6).
+      forbidden: 'Twoje konto ma hasło, więc potwierdź zmianę hasłem.',
       email_failed: 'Nie udało się wysłać kodu. Spróbuj ponownie za chwilę.',
       validation_failed: 'Wpisz 6-cyfrowy kod z e-maila.',
     },

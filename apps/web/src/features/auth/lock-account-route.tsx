@@ -73,7 +73,7 @@ export default function LockAccountRoute() {
   return (
     <PageCard title="To nie ja">
       <div className="space-y-3 text-slate-700 dark:text-slate-300">
-        <p>Nie zmieniałeś tego na swoim koncie? Zablokuj je, zanim ktoś zrobi coś więcej.</p>
+        <p>Ta zmiana nie była Twoja? Zablokuj konto, zanim ktoś zrobi coś więcej.</p>
         <p className="font-semibold text-slate-900 dark:text-white" id="lock-explanation">
           {LOCK_EXPLANATION}
         </p>
