@@ -88,7 +88,8 @@ export function sendErrorMessage(error: unknown): string {
     case 'not_found':
       return 'To zgłoszenie już nie istnieje.';
     case 'unauthorized':
-      return 'Sesja wygasła. Zaloguj się ponownie, aby wysłać wiadomość.';
+      // The text stays as a draft of this user (lib/drafts.ts) and is back after signing in.
+      return 'Twoja sesja wygasła — zaloguj się ponownie. Treść wiadomości zachowaliśmy.';
     case 'forbidden':
       return 'Nie masz uprawnień do pisania w tym zgłoszeniu.';
     case 'validation_failed':

@@ -97,6 +97,8 @@ describe('a session that ended under the composer', () => {
       fireEvent.click(screen.getByRole('button', { name: /Wyślij|Utwórz zgłoszenie/ }));
 
       expect(await screen.findByText('Twoja sesja wygasła — zaloguj się ponownie')).toBeTruthy();
+      // The composer says the text is kept.
+      expect(screen.getByText(/Treść wiadomości zachowaliśmy\./)).toBeTruthy();
       expect(sent).toHaveLength(1);
       const login = screen.getByRole('link', { name: 'Zaloguj się' });
       expect(login.getAttribute('href')).toBe('/login');
