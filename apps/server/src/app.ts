@@ -22,6 +22,7 @@ import { Metrics } from './metrics/metrics';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server';
 import { observeRequest, observeRequests } from './metrics/observe-requests';
 import { accountRoutes } from './modules/account/index';
+import { accountLockRoutes } from './modules/account-lock/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(passkeyRoutes);
+  await app.register(accountLockRoutes);
   // Tickets, their files, live streams and e-mail notifications share one storage.
   const storage = createStorage(config, clock);
   const swept = await storage.sweep(database.db);

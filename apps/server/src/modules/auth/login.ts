@@ -115,6 +115,13 @@ export async function login(
   }
   // Only failures count: the right password gives its try back.
   await reservation.release();
+  // „To nie ja” locked the password (DESIGN.md §7.7): only a reset by e-mail
+  // opens it again. Checked after the password, so only whoever knows it
+  // learns of the lock: a wrong password still answers 401 as for any account.
+  if (user.passwordLockedAt) {
+    await recordSecurityEvent(deps, { event: 'login_locked', userId: user.id, meta });
+    throw new AppError(403, 'password_reset_required');
+  }
 
   const methods = await secondFactorMethods(deps, user);
   if (methods.length > 0) {

@@ -8,10 +8,11 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { mailTemplates } from '../../mail/templates';
 import { recordSecurityEvent } from '../security-log/index';
+import { alertAccountChange } from './account-alert';
 import { countRecipient, reserveForAddress } from './address-limits';
 import { assertStrongPassword, findUserByEmail } from './credentials';
 import { passwords } from './passwords';
-import { deleteUserSessions } from './sessions';
+import { announceSessionEvent, deleteUserSessions } from './sessions';
 
 /** Per address: at most 3 requests a minute and 10 an hour. */
 const REQUEST_LIMITS = [
@@ -110,7 +111,7 @@ export async function confirmPasswordReset(
   if (!(await isLiveToken(deps, token))) throw badRequest('invalid_token');
   const passwordHash = await passwords.hash(password);
   const now = clock.now();
-  const userId = await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -125,9 +126,10 @@ export async function confirmPasswordReset(
     if (!claimed) return null;
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: now })
+      // A reset by e-mail is what „To nie ja” asks for: it opens the password again.
+      .set({ passwordHash, passwordLockedAt: null, updatedAt: now })
       .where(eq(users.id, claimed.userId))
-      .returning({ email: users.email });
+      .returning({ id: users.id, email: users.email });
     // The terms promise that a reset logs out every session.
     await deleteUserSessions({ db: tx }, claimed.userId);
     // Whatever was started with the old password ends too (finding 23): pending 2FA logins,
@@ -139,10 +141,21 @@ export async function confirmPasswordReset(
         .set({ consumedAt: now })
         .where(and(eq(emailCodes.email, user.email.toLowerCase()), isNull(emailCodes.consumedAt)));
     }
-    return claimed.userId;
+    return user ?? null;
   });
-  if (!userId) throw badRequest('invalid_token');
+  if (!user) throw badRequest('invalid_token');
+  const userId = user.id;
   await tries.release();
+  // Every instance drops the ended sessions at once, not after its cache's 5 s.
+  await announceSessionEvent(deps, { type: 'user-sessions-ended', userId });
   await recordSecurityEvent(deps, { event: 'password_reset', userId, meta });
+  // Whoever reads the mailbox can reset: the owner hears of it, with „To nie ja”.
+  await alertAccountChange(deps, {
+    user,
+    change: 'password_changed',
+    meta,
+    details: { by: 'reset' },
+    byReset: true,
+  });
   return { userId };
 }

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
+import { alertAccountChange } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 import { takeChallenge } from './challenges';
 import { knownTransports, toRegistrationJson } from './library-shapes';
@@ -34,7 +35,10 @@ async function verified(deps: AppDeps, user: UserRow, response: RegistrationResp
   }
 }
 
-/** Stores the passkey the browser just made for this user's registration challenge. */
+/**
+ * Stores the passkey the browser just made for this user's registration
+ * challenge, and mails the owner (DESIGN.md §7.7).
+ */
 export async function addPasskey(
   deps: AppDeps,
   {
@@ -75,6 +79,14 @@ export async function addPasskey(
     userId: user.id,
     meta,
     details: { passkey_id: row.id },
+  });
+  // A passkey signs in alone: the owner hears of it at once, with „To nie ja” (N2).
+  await alertAccountChange(deps, {
+    user,
+    change: 'passkey_added',
+    meta,
+    details: { passkey_id: row.id },
+    passkeyName: row.name,
   });
   return toPasskey(row);
 }

@@ -81,7 +81,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
   app.delete('/api/profile/passkeys/:id', async (request, reply) => {
     const user = await requireRecentConfirmation(request, reply);
     const { id } = parse(PasskeyIdParamsSchema, request.params);
-    await removePasskey(deps, { userId: user.id, id, meta: requestMeta(request) });
+    await removePasskey(deps, { user, id, meta: requestMeta(request) });
     return { ok: true };
   });
 

@@ -1,7 +1,13 @@
 import type { RecoveryCodesAnswer } from '@studio/shared/totp';
 import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../../lib/request-meta';
-import { guardedCodeTry, replaceRecoveryCodes, type UserRow, useTotpCode } from '../auth/index';
+import {
+  alertAccountChange,
+  guardedCodeTry,
+  replaceRecoveryCodes,
+  type UserRow,
+  useTotpCode,
+} from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 
 /**
@@ -21,5 +27,6 @@ export async function regenerateRecoveryCodes(
     replaceRecoveryCodes({ ...deps, db: tx }, user.id),
   );
   await recordSecurityEvent(deps, { event: 'recovery_codes_regenerated', userId: user.id, meta });
+  await alertAccountChange(deps, { user, change: 'recovery_codes_regenerated', meta });
   return { recovery_codes: codes };
 }

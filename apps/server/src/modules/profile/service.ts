@@ -5,7 +5,13 @@ import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { mailTemplates } from '../../mail/templates';
-import { announceSessionEvent, consumeCode, sendCode, type UserRow } from '../auth/index';
+import {
+  alertAccountChange,
+  announceSessionEvent,
+  consumeCode,
+  sendCode,
+  type UserRow,
+} from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 
 type MfaChange = 'enable' | 'disable';
@@ -78,6 +84,11 @@ export function createProfileService(deps: AppDeps) {
       await recordSecurityEvent(deps, {
         event: change === 'enable' ? 'mfa_enabled' : 'mfa_disabled',
         userId: user.id,
+        meta,
+      });
+      await alertAccountChange(deps, {
+        user,
+        change: change === 'enable' ? 'email_codes_enabled' : 'email_codes_disabled',
         meta,
       });
     },

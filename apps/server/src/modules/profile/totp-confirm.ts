@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import {
+  alertAccountChange,
   decryptTotpSecret,
   findTotp,
   guardedCodeTry,
@@ -48,5 +49,7 @@ export async function confirmTotp(
     return replaceRecoveryCodes({ ...deps, db: tx }, user.id);
   });
   await recordSecurityEvent(deps, { event: 'totp_enabled', userId: user.id, meta });
+  // An app the owner does not hold locks them out (N3): they hear of it at once.
+  await alertAccountChange(deps, { user, change: 'totp_enabled', meta });
   return { recovery_codes: codes };
 }

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { userTotp } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { RequestMeta } from '../../lib/request-meta';
-import { deleteRecoveryCodes, guardedCodeTry, type UserRow, useTotpCode } from '../auth/index';
+import {
+  alertAccountChange,
+  deleteRecoveryCodes,
+  guardedCodeTry,
+  type UserRow,
+  useTotpCode,
+} from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 
 /**
@@ -21,4 +27,5 @@ export async function disableTotp(
     await deleteRecoveryCodes(tx, user.id);
   });
   await recordSecurityEvent(deps, { event: 'totp_disabled', userId: user.id, meta });
+  await alertAccountChange(deps, { user, change: 'totp_disabled', meta });
 }
