@@ -316,7 +316,7 @@ test('a stolen session cookie cannot add a passkey or the app, and â€žTo nie jaâ
     await expect(thief.getByRole('alert').filter({ hasText: SESSION_EXPIRED })).toBeVisible();
     await viewShot(thief, 'takeover-session-expired-360-dark');
     expect((await thief.request.get(`${origin}/api/auth/me`)).status()).toBe(401);
-    // The profile needs a session: the thief is on the sign-in page, with the notice.
+    // The profile needs a session: the thief is on the sign-in page, with the notice at the bottom.
     await expect(thief).toHaveURL(/\/login$/);
     await thiefContext.close();
   });

@@ -21,7 +21,7 @@ export function SessionExpiredNotice() {
   return (
     <div
       role="alert"
-      className="fixed inset-x-3 top-20 z-[60] mx-auto flex max-w-xl flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-amber-600/50 bg-amber-50 px-4 py-3 text-amber-950 shadow-2xl dark:border-amber-400/40 dark:bg-slate-900 dark:text-amber-100"
+      className="fixed inset-x-3 bottom-3 z-[70] mx-auto flex max-w-xl flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-amber-600/50 bg-amber-50 px-4 py-3 text-amber-950 shadow-2xl dark:border-amber-400/40 dark:bg-slate-900 dark:text-amber-100"
     >
       <p className="min-w-0 flex-1 font-semibold">{SESSION_EXPIRED_MESSAGE}</p>
       <div className="flex items-center gap-2">
