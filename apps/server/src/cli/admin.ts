@@ -1,15 +1,25 @@
+import path from 'node:path';
 import { eq, or, sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
+import pino from 'pino';
+import { type Config, loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
 import { sessions, users } from '../db/schema/index';
-import { type EventBus, SESSION_CHANNEL, type SessionEvent } from '../events/bus';
+import { type EventBus, MemoryEventBus, SESSION_CHANNEL, type SessionEvent } from '../events/bus';
 import { RedisEventBus } from '../events/redis-bus';
+import { BackgroundWork } from '../lib/background-work';
+import { systemClock } from '../lib/clock';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/transport';
+import { SessionCache } from '../modules/auth/index';
+import { resetSecondFactors } from '../modules/staff/index';
 
 const USAGE = `Usage:
   npm run admin -- grant <username-or-email>   make a user an admin
   npm run admin -- revoke <username-or-email>  take admin rights away
   npm run admin -- revoke-sessions <username-or-email>  sign the user out everywhere
+  npm run admin -- reset-2fa <username-or-email>  turn off e-mail codes and the app, remove
+                                               recovery codes and passkeys, sign the user out
+                                               everywhere and mail them (a locked-out owner)
   npm run admin -- list                        list admins`;
 
 /** How long the command waits for Redis before giving up on telling running servers. */
@@ -76,13 +86,80 @@ async function revokeSessions(db: Db, who: string, bus: EventBus | undefined): P
   return tellServers(bus, { type: 'user-sessions-ended', userId: user.id }, done);
 }
 
-/** `bus`: where running servers listen (Redis); without one the change is only stored. */
+/** The server's choice of mail transport: SMTP when configured, else the dev outbox. */
+function mailerFor(config: Config, log: pino.Logger): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), log);
+}
+
+/**
+ * Resets a locked-out owner's second factors with the staff panel's own
+ * function (modules/staff): the typed name confirms itself, the command has no
+ * admin account (logged as `via: cli`), and the notice is mailed through the
+ * transport the server would use, before the command returns.
+ */
+async function resetTwoFactor(
+  db: Db,
+  who: string,
+  options: { bus?: EventBus; config?: Config },
+): Promise<string> {
+  if (!options.config) throw new Error('reset-2fa needs the configuration (mail).');
+  const config = options.config;
+  const user = await findUser(db, who);
+  const log = pino({ level: 'warn' });
+  const mailer = mailerFor(config, log);
+  const background = new BackgroundWork();
+  let told = true;
+  const bus: EventBus = options.bus
+    ? {
+        publish: (channel, payload) =>
+          options.bus!.publish(channel, payload).catch((error: unknown) => {
+            told = false;
+            throw error;
+          }),
+        subscribe: (channel, handler) => options.bus!.subscribe(channel, handler),
+        close: () => options.bus!.close(),
+      }
+    : new MemoryEventBus();
+  try {
+    const after = await resetSecondFactors(
+      {
+        db,
+        clock: systemClock,
+        config,
+        mailer,
+        log,
+        background,
+        bus,
+        sessionCache: new SessionCache(),
+      },
+      {
+        userId: user.id,
+        confirm: who,
+        actor: { adminId: null, via: 'cli' },
+        meta: { ip: 'cli', throttleAddress: 'cli', userAgent: 'npm run admin' },
+      },
+    );
+    await background.drain();
+    const done = `${user.username} <${user.email}>: second factors reset (e-mail codes ${after.email_codes ? 'on' : 'off'}, app ${after.totp ? 'on' : 'off'}, ${after.passkeys} passkey(s)); signed out everywhere; notice mailed.`;
+    return told ? done : `${done}\n${NOT_TOLD}`;
+  } finally {
+    mailer.close();
+  }
+}
+
+/**
+ * `bus`: where running servers listen (Redis); without one the change is only
+ * stored. `config`: what reset-2fa mails with (the server's transport).
+ */
 export async function runAdminCommand(
   db: Db,
   args: string[],
-  options: { bus?: EventBus } = {},
+  options: { bus?: EventBus; config?: Config } = {},
 ): Promise<string> {
   const [command, who] = args;
+  if (command === 'reset-2fa' && who) return resetTwoFactor(db, who, options);
   if ((command === 'grant' || command === 'revoke') && who)
     return setAdmin(db, who, command === 'grant', options.bus);
   if (command === 'revoke-sessions' && who) return revokeSessions(db, who, options.bus);
@@ -119,7 +196,7 @@ async function main() {
   let bus: RedisEventBus | undefined;
   try {
     if (process.argv[2] !== 'list') bus = await openBus(config.redisUrl);
-    console.log(await runAdminCommand(database.db, process.argv.slice(2), { bus }));
+    console.log(await runAdminCommand(database.db, process.argv.slice(2), { bus, config }));
   } finally {
     await bus?.close();
     await database.close();

@@ -146,8 +146,10 @@ export const accountSecurityMails = {
       [
         changeSentence(change, input),
         `Kiedy: ${warsawTime(input.at)}`,
-        `Przeglądarka: ${input.device || 'nieznana'}`,
-        `Adres IP: ${input.ip}`,
+        // A change staff made names no browser nor address: they would be the staff member's.
+        ...(change === 'second_factors_reset'
+          ? []
+          : [`Przeglądarka: ${input.device || 'nieznana'}`, `Adres IP: ${input.ip}`]),
         input.lockUrl
           ? `Jeśli to Ty, nic nie musisz robić. Jeśli to nie Ty, kliknij „To nie ja”: wylogujemy wszystkie urządzenia,${lockPromise(change)} a logowanie hasłem zablokujemy do czasu ustawienia nowego hasła linkiem z e-maila. Link jest ważny 7 dni.`
           : 'Jeśli to nie była Twoja prośba, ustaw nowe hasło przez „Nie pamiętasz hasła?” na stronie logowania i napisz do nas przez formularz kontaktowy.',

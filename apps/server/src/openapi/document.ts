@@ -2,6 +2,7 @@ import { ErrorAnswerSchema } from '@studio/shared/answers';
 import { z } from 'zod';
 import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
+import { accountLockOperations } from './operations-account-lock';
 import { accountSessionOperations } from './operations-account-sessions';
 import { emailOperations } from './operations-email';
 import { inquiryOperations } from './operations-inquiries';
@@ -20,6 +21,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...inquiryOperations,
   ...accountSessionOperations,
   ...totpOperations,
+  ...accountLockOperations,
 ];
 
 export interface OpenApiDocument {

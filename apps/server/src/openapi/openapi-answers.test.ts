@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
+import { mailTitled } from '../../test/mail-helpers';
 import { answerChecker, servedDocument } from '../../test/openapi-helpers';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
@@ -284,5 +285,56 @@ describe('real answers match the document', () => {
     expect(check('post', '/api/auth/mfa/passkey/verify', finished).statusCode).toBe(200);
     const removed = await client.request('DELETE', url);
     expect(check('delete', '/api/profile/passkeys/{id}', removed).json()).toEqual({ ok: true });
+  });
+
+  it('recent confirmation, „To nie ja” and the staff reset of second factors (issue 28)', async () => {
+    const { app, clock, expectDocumented: check } = await setup();
+    const { client, user } = await registerUser(app, ctx.mail, dorota);
+    clock.advance(601_000);
+    const stale = await client.post('/api/profile/totp/setup');
+    expect(check('post', '/api/profile/totp/setup', stale).json()).toEqual({
+      error: 'reauth_required',
+    });
+    const stalePasskey = await client.post('/api/profile/passkeys/options');
+    expect(check('post', '/api/profile/passkeys/options', stalePasskey).statusCode).toBe(403);
+    const wrong = await client.post('/api/profile/reauth', { password: 'nie-to' });
+    expect(check('post', '/api/profile/reauth', wrong).statusCode).toBe(400);
+    const noCode = await client.post('/api/profile/reauth/code');
+    expect(check('post', '/api/profile/reauth/code', noCode).statusCode).toBe(403);
+    const confirmed = await client.post('/api/profile/reauth', { password: dorota.password });
+    expect(check('post', '/api/profile/reauth', confirmed).statusCode).toBe(200);
+
+    const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+    const url = `/api/admin/customers/${user.id}/reset-2fa`;
+    const mistyped = await admin.client.post(url, { confirm: 'dorotka' });
+    expect(check('post', '/api/admin/customers/{id}/reset-2fa', mistyped).statusCode).toBe(400);
+    const reset = await admin.client.post(url, { confirm: 'DOROTA' });
+    expect(check('post', '/api/admin/customers/{id}/reset-2fa', reset).statusCode).toBe(200);
+
+    const unknown = await new Client(app).post('/api/security/lock', { token: 'x'.repeat(43) });
+    expect(check('post', '/api/security/lock', unknown).statusCode).toBe(400);
+    const alert = await mailTitled(
+      ctx.mail,
+      dorota.email,
+      'Zabezpieczenia logowania zostały zresetowane',
+    );
+    expect(alert.text).not.toContain('/security/lock');
+    const browser = new Client(app);
+    await browser.post('/api/auth/login', { identifier: 'dorota', password: dorota.password });
+    await browser.post('/api/profile/password', {
+      current_password: dorota.password,
+      new_password: 'Zupelnie-Nowe-Haslo-77',
+    });
+    const changed = await mailTitled(ctx.mail, dorota.email, 'Hasło zostało zmienione');
+    const token = changed.text.match(/security\/lock\?token=([\w-]+)/)?.[1] ?? '';
+    const locked = await new Client(app).post('/api/security/lock', { token });
+    expect(check('post', '/api/security/lock', locked).json()).toEqual({ ok: true });
+    const refused = await new Client(app).post('/api/auth/login', {
+      identifier: 'dorota',
+      password: 'Zupelnie-Nowe-Haslo-77',
+    });
+    expect(check('post', '/api/auth/login', refused).json()).toEqual({
+      error: 'password_reset_required',
+    });
   });
 });

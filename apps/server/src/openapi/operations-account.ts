@@ -84,6 +84,7 @@ const authOperations: ApiOperation[] = [
       ...refusals([...JSON_WRITE, 401, 429, 502], {
         400: '`missing_credentials` or `validation_failed`.',
         401: '`invalid_credentials`.',
+        403: '`password_reset_required`: the right password, but „To nie ja” locked it until a reset by e-mail. Or `forbidden`: foreign `Origin`.',
       }),
     },
   },

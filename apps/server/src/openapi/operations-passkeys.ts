@@ -13,6 +13,7 @@ import {
   PasskeysAnswerSchema,
 } from '@studio/shared/passkeys';
 import { type ApiOperation, JSON_WRITE, refusals } from './operation';
+import { REAUTH_REFUSAL } from './operations-account-lock';
 
 const INVALID_PASSKEY =
   '`invalid_passkey` (unknown or removed credential, used, expired or foreign challenge, wrong origin or RP ID, bad signature) or `validation_failed`.';
@@ -35,7 +36,7 @@ export const passkeyOperations: ApiOperation[] = [
     summary: 'Options to add a passkey (discoverable, user verification preferred)',
     answers: {
       200: registrationOptions,
-      ...refusals([403, 401, 429], { 400: '`too_many_passkeys`.' }),
+      ...refusals([403, 401, 429], { 400: '`too_many_passkeys`.', 403: REAUTH_REFUSAL }),
     },
   },
   {
@@ -49,6 +50,7 @@ export const passkeyOperations: ApiOperation[] = [
       200: { description: 'The new passkey.', schema: PasskeyAnswerSchema },
       ...refusals([...JSON_WRITE, 401, 409], {
         400: `${INVALID_PASSKEY} Or \`too_many_passkeys\`.`,
+        403: REAUTH_REFUSAL,
         409: '`duplicate`: this authenticator is already added.',
       }),
     },
@@ -86,7 +88,7 @@ export const passkeyOperations: ApiOperation[] = [
     pathParams,
     answers: {
       200: { description: 'Removed.', schema: OkAnswerSchema },
-      ...refusals([400, 401, 403, 404]),
+      ...refusals([400, 401, 403, 404], { 403: REAUTH_REFUSAL }),
     },
   },
   {

@@ -1,5 +1,9 @@
 /** Route table: the staff workspace (DESIGN.md §7.2, issue 17). */
 import {
+  ResetSecondFactorsAnswerSchema,
+  ResetSecondFactorsBodySchema,
+} from '@studio/shared/account-lock';
+import {
   CustomerIdParamSchema,
   CustomerPanelAnswerSchema,
   DeletedSavedReplyAnswerSchema,
@@ -141,6 +145,27 @@ export const staffOperations: ApiOperation[] = [
     answers: {
       200: { description: 'The customer.', schema: CustomerPanelAnswerSchema },
       ...refusals([401, 403, 404], { 403: STAFF_ONLY }),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/customers/{id}/reset-2fa',
+    tag: 'staff',
+    session: true,
+    summary: "Reset a locked-out customer's second factors (staff)",
+    description:
+      "`confirm` is the customer's username or e-mail as the staff member typed it (any case). Turns off e-mail codes and the app, removes recovery codes and passkeys, ends every session, logs it with the staff member's id and mails the customer.",
+    pathParams: { id: CustomerIdParamSchema },
+    body: ResetSecondFactorsBodySchema,
+    answers: {
+      200: {
+        description: 'Every second factor after (all off).',
+        schema: ResetSecondFactorsAnswerSchema,
+      },
+      ...refusals([...JSON_WRITE, 401, 404], {
+        400: '`validation_failed`: `confirm` does not name this account (nothing changed).',
+        403: STAFF_ONLY,
+      }),
     },
   },
   {

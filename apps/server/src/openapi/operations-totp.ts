@@ -8,6 +8,7 @@ import {
   TotpSetupAnswerSchema,
 } from '@studio/shared/totp';
 import { type ApiOperation, JSON_WRITE, refusals } from './operation';
+import { REAUTH_REFUSAL } from './operations-account-lock';
 
 /** A change confirmed with a current code from the app, under the second-factor throttle. */
 const appCodeRefusals = refusals([...JSON_WRITE, 401, 429], {
@@ -56,7 +57,10 @@ export const totpOperations: ApiOperation[] = [
     summary: 'A new pending authenticator-app secret (on only once confirmed)',
     answers: {
       200: { description: 'The secret and its otpauth:// address.', schema: TotpSetupAnswerSchema },
-      ...refusals([401, 403, 409], { 409: '`duplicate`: the app is already on.' }),
+      ...refusals([401, 403, 409], {
+        403: REAUTH_REFUSAL,
+        409: '`duplicate`: the app is already on.',
+      }),
     },
   },
   {
@@ -66,7 +70,11 @@ export const totpOperations: ApiOperation[] = [
     session: true,
     summary: 'Turn the authenticator app on with a code from it; answers the recovery codes',
     body: TotpCodeBodySchema,
-    answers: { ...recoveryCodesAnswer, ...appCodeRefusals },
+    answers: {
+      ...recoveryCodesAnswer,
+      ...appCodeRefusals,
+      ...refusals([403], { 403: REAUTH_REFUSAL }),
+    },
   },
   {
     method: 'post',

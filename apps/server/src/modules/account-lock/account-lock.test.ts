@@ -23,6 +23,7 @@ import {
   users,
   userTotp,
 } from '../../db/schema/index';
+import { MemoryEventBus } from '../../events/bus';
 import { TestClock } from '../../lib/clock';
 import { ACCOUNT_CHANGE_SUBJECTS } from '../../mail/account-security-templates';
 
@@ -314,6 +315,21 @@ describe('POST /api/security/lock', () => {
     expect((await lock(app, late)).json()).toEqual({ error: 'invalid_token' });
     // Nothing was locked: the password still signs in.
     expect((await login(app, PASSWORD, 'bartek')).statusCode).toBe(200);
+  });
+
+  it('ends the sessions at once on every instance', async () => {
+    const clock = new TestClock(Date.UTC(2026, 10, 27, 12, 0, 10));
+    const bus = new MemoryEventBus();
+    const first = await ctx.app({ clock, bus });
+    const second = await ctx.app({ clock, bus });
+    const { client } = await registerUser(first, ctx.mail, ala);
+    const elsewhere = new Client(second);
+    for (const [name, value] of client.cookies) elsewhere.cookies.set(name, value);
+    expect((await elsewhere.get('/api/auth/me')).statusCode).toBe(200);
+    await addPasskey(client, new SoftwareAuthenticator());
+    const token = lockTokenFrom(await theOneAlert(ala.email, 'passkey_added'));
+    expect((await new Client(first).post('/api/security/lock', { token })).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/auth/me')).statusCode).toBe(401);
   });
 
   it('made-up tokens are throttled per address (10 in 15 minutes), parallel ones included', async () => {

@@ -6,6 +6,7 @@ import { addPasskey } from '../../../test/passkey-helpers';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { appCode } from '../../../test/totp-helpers';
 import { passkeys, securityLog, users, userTotp } from '../../db/schema/index';
+import { MemoryEventBus } from '../../events/bus';
 import { TestClock } from '../../lib/clock';
 
 /**
@@ -96,6 +97,21 @@ describe('a session without a recent confirmation (only the stolen cookie)', () 
     clock.advance(2_000);
     const late = await browser.post('/api/profile/passkeys/options');
     expect([late.statusCode, late.json()]).toEqual([403, REAUTH_REQUIRED]);
+  });
+
+  it('a confirmation applies at once on every instance, whatever their session caches held', async () => {
+    const clock = new TestClock(Date.UTC(2026, 10, 27, 12, 0, 10));
+    const bus = new MemoryEventBus();
+    const first = await ctx.app({ clock, bus });
+    const second = await ctx.app({ clock, bus });
+    const { client } = await registerUser(first, ctx.mail, ala);
+    const elsewhere = new Client(second);
+    for (const [name, value] of client.cookies) elsewhere.cookies.set(name, value);
+    clock.advance(WINDOW_MS + 1_000);
+    // The second instance now caches the session with its old confirmation.
+    expect((await elsewhere.post('/api/profile/passkeys/options')).statusCode).toBe(403);
+    expect((await client.post('/api/profile/reauth', { password: PASSWORD })).statusCode).toBe(200);
+    expect((await elsewhere.post('/api/profile/passkeys/options')).statusCode).toBe(200);
   });
 
   it('a confirmation in one session does not confirm another session of the same account', async () => {

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
 import { quickUser } from '../../../test/tickets-helpers';
-import { emailCodes, loginChallenges, passwordResetTokens, sessions } from '../../db/schema/index';
+import {
+  accountLockTokens,
+  emailCodes,
+  loginChallenges,
+  passwordResetTokens,
+  sessions,
+} from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
-/** Finding 22: expired sessions, codes, challenges and reset tokens do not stay forever. */
+/**
+ * Finding 22: expired sessions, codes, challenges, reset tokens and lock links
+ * do not stay forever.
+ */
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -59,14 +68,22 @@ describe('the daily run purges expired credentials', () => {
       },
       { tokenHash: 'r-new', userId: user.id, createdAt: at(0), expiresAt: at(-1) },
     ]);
+    const lockLink = { userId: user.id, change: 'passkey_added' };
+    await db.insert(accountLockTokens).values([
+      { ...lockLink, tokenHash: 'l-old', createdAt: at(200), expiresAt: at(32) },
+      { ...lockLink, tokenHash: 'l-used', createdAt: at(30), expiresAt: at(-100), usedAt: at(25) },
+      { ...lockLink, tokenHash: 'l-recent', createdAt: at(5), expiresAt: at(-100), usedAt: at(2) },
+      { ...lockLink, tokenHash: 'l-new', createdAt: at(0), expiresAt: at(-168) },
+    ]);
 
     const result = await app.retention.runIfDue();
-    expect(result?.expiredDeleted).toBe(6);
+    expect(result?.expiredDeleted).toBe(8);
     const left = {
       sessions: (await db.select().from(sessions)).map((r) => r.tokenHash).sort(),
       codes: (await db.select().from(emailCodes)).map((r) => r.email),
       challenges: (await db.select().from(loginChallenges)).map((r) => r.tokenHash),
       resets: (await db.select().from(passwordResetTokens)).map((r) => r.tokenHash),
+      locks: (await db.select().from(accountLockTokens)).map((r) => r.tokenHash).sort(),
     };
     // quickUser's own live session stays beside the one that ended 2 hours ago.
     expect(left.sessions).toHaveLength(2);
@@ -75,5 +92,6 @@ describe('the daily run purges expired credentials', () => {
     expect(left.codes).toEqual(['swiezy@example.com']);
     expect(left.challenges).toEqual(['c-new']);
     expect(left.resets).toEqual(['r-new']);
+    expect(left.locks).toEqual(['l-new', 'l-recent']);
   });
 });

@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  accountLockTokens,
   emailCodes,
   inquiries,
   loginChallenges,
@@ -42,6 +43,16 @@ export async function purgeExpired(db: Db, now: Date): Promise<number> {
         ),
       )
       .returning({ id: passwordResetTokens.id }),
+    // „To nie ja” links (DESIGN.md §7.7): the security log keeps what a used one did.
+    db
+      .delete(accountLockTokens)
+      .where(
+        or(
+          lt(accountLockTokens.expiresAt, cutoff),
+          and(isNotNull(accountLockTokens.usedAt), lt(accountLockTokens.usedAt, cutoff)),
+        ),
+      )
+      .returning({ id: accountLockTokens.id }),
     // Inquiries (DESIGN.md §7.6) hold a visitor's name, address and text: none outlives its link.
     db.delete(inquiries).where(lt(inquiries.expiresAt, cutoff)).returning({ id: inquiries.id }),
   ]);

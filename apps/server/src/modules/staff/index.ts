@@ -1,2 +1,3 @@
 /** The staff module's public entry (issue 17): saved replies, customer panel, statistics. */
+export { type ResetDeps, resetSecondFactors } from './reset-second-factors';
 export { staffRoutes } from './routes';

@@ -1,4 +1,8 @@
 import {
+  type ResetSecondFactorsAnswer,
+  ResetSecondFactorsBodySchema,
+} from '@studio/shared/account-lock';
+import {
   CustomerIdParamSchema,
   type CustomerPanelAnswer,
   type DeletedSavedReplyAnswer,
@@ -15,9 +19,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { SnapshotCache } from '../../db/snapshot-cache';
 import { notFound } from '../../lib/errors';
+import { requestMeta } from '../../lib/request-meta';
 import { parse } from '../../lib/validate';
 import { requireAdmin } from '../auth/index';
 import { customerPanel } from './customer-panel';
+import { resetSecondFactors } from './reset-second-factors';
 import {
   createSavedReply,
   deleteSavedReply,
@@ -85,6 +91,23 @@ export async function staffRoutes(app: FastifyInstance) {
       deps,
       idParam(request, CustomerIdParamSchema),
     );
+    return answer;
+  });
+
+  // „Zresetuj drugi etap logowania” in the customer panel (issue 28): the way
+  // back for an owner locked out by a factor they no longer hold.
+  app.post('/api/admin/customers/:id/reset-2fa', async (request, reply) => {
+    const admin = await requireAdmin(request, reply);
+    const userId = idParam(request, CustomerIdParamSchema);
+    const { confirm } = parse(ResetSecondFactorsBodySchema, request.body);
+    const answer: ResetSecondFactorsAnswer = {
+      second_factors: await resetSecondFactors(deps, {
+        userId,
+        confirm,
+        actor: { adminId: admin.id, via: 'staff' },
+        meta: requestMeta(request),
+      }),
+    };
     return answer;
   });
 
