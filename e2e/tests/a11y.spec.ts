@@ -101,6 +101,10 @@ const A11Y_PAGES: A11yPage[] = [
       ['forgot-password-sent-profile', '/forgot-password/sent?source=profile', 'Sprawdź skrzynkę'],
       ['reset-password', '/reset-password?token=abc', 'Zmiana hasła'],
       ['reset-password-without-token', '/reset-password', 'Zmiana hasła'],
+      // „To nie ja” (DESIGN.md §7.7): the explanation before the button; the locked and
+      // refused states are checked in account-takeover.spec.ts.
+      ['security-lock', '/security/lock?token=abcdefghijklmnopqrstuvwxyz', 'To nie ja'],
+      ['security-lock-without-token', '/security/lock', 'To nie ja'],
     ] as const
   ).map(
     ([name, path, heading]): A11yPage => ({

@@ -76,6 +76,7 @@ export function finishBuild(options: {
       'Disallow: /verify-email',
       'Disallow: /forgot-password',
       'Disallow: /reset-password',
+      'Disallow: /security/',
       '',
       `Sitemap: ${base}/sitemap.xml`,
       '',

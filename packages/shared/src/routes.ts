@@ -22,6 +22,7 @@ export const CLIENT_ROUTES = [
   '/forgot-password',
   '/forgot-password/sent',
   '/reset-password',
+  '/security/lock',
   '/profile',
   '/profile/mfa/enable',
   '/profile/mfa/disable',

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { StaticBackdrop } from '~/components/backdrop/static-backdrop';
 import { CookieNotice } from '~/components/cookie-notice';
+import { SessionExpiredNotice } from '~/components/session-expired-notice';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { DeferredEffects } from './deferred-effects';
@@ -32,6 +33,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <StaticBackdrop />
       <DeferredEffects />
       <SiteHeader />
+      <SessionExpiredNotice />
       <div
         id="content"
         tabIndex={-1}

@@ -21,6 +21,7 @@ export default [
   route('forgot-password', 'features/auth/forgot-password-route.tsx'),
   route('forgot-password/sent', 'features/auth/forgot-password-sent-route.tsx'),
   route('reset-password', 'features/auth/reset-password-route.tsx'),
+  route('security/lock', 'features/auth/lock-account-route.tsx'),
   route('profile', 'features/profile/profile-route.tsx'),
   route('profile/mfa/enable', 'features/profile/mfa-enable-route.tsx'),
   route('profile/mfa/disable', 'features/profile/mfa-disable-route.tsx'),

@@ -76,6 +76,10 @@ beforeAll(async () => {
             400,
             JSON.stringify({ error: 'validation_failed', details: [{ path: 'email' }] }),
           );
+        case '/session-gone':
+          return send(res, 401, JSON.stringify({ error: 'unauthorized' }));
+        case '/wrong-password':
+          return send(res, 401, JSON.stringify({ error: 'invalid_credentials' }));
         case '/throttled':
           return send(res, 429, JSON.stringify({ error: 'rate_limited' }), { 'Retry-After': '42' });
         case '/html-error':
@@ -244,5 +248,28 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon')).toBeUndefined();
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10);
+  });
+});
+
+describe('a session the server no longer knows (issue 28)', () => {
+  it('tells the listener of every 401 unauthorized, by path, for fetch and uploads', async () => {
+    const seen: string[] = [];
+    const api = createApiClient({ baseUrl, onUnauthorized: (path) => seen.push(path) });
+    await expect(api.get('/session-gone')).rejects.toMatchObject({ status: 401 });
+    await expect(api.upload('/session-gone', new FormData())).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
+    await expect(api.download('/session-gone')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual(['/session-gone', '/session-gone', '/session-gone']);
+  });
+
+  it('a wrong password at login (401 invalid_credentials) and other errors are not a lost session', async () => {
+    const seen: string[] = [];
+    const api = createApiClient({ baseUrl, onUnauthorized: (path) => seen.push(path) });
+    await expect(api.post('/wrong-password', {})).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
+    await expect(api.get('/taken')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual([]);
   });
 });

@@ -134,12 +134,29 @@ export function parseContentDispositionFilename(header: string | null): string |
   return base ? base : null;
 }
 
+/**
+ * Told of every 401 `unauthorized` answer: the session this browser sent is
+ * no longer valid (revoked elsewhere, „To nie ja”, expired). lib/session.ts
+ * decides whether the browser believed itself signed in and says so. A wrong
+ * password at login is 401 `invalid_credentials` and never reaches it.
+ */
+export type UnauthorizedListener = (path: string) => void;
+
 export interface ApiClientOptions {
   /** Prefix for every path; empty in the app (same origin), a test server's URL in tests. */
   baseUrl?: string;
+  onUnauthorized?: UnauthorizedListener;
 }
 
-export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
+const isSessionGone = (error: ApiError) => error.status === 401 && error.code === 'unauthorized';
+
+export function createApiClient({ baseUrl = '', onUnauthorized }: ApiClientOptions = {}) {
+  /** An error answer, after telling the listener when it says the session is gone. */
+  function failed(path: string, error: ApiError): ApiError {
+    if (isSessionGone(error)) onUnauthorized?.(path);
+    return error;
+  }
+
   async function request<T>(
     method: string,
     path: string,
@@ -171,7 +188,9 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
       throw new NetworkError({ cause: error });
     }
     const data = parseJson(text);
-    if (!response.ok) throw toApiError(response.status, data, response.headers.get('Retry-After'));
+    if (!response.ok) {
+      throw failed(path, toApiError(response.status, data, response.headers.get('Retry-After')));
+    }
     return data as T;
   }
 
@@ -205,7 +224,7 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
     try {
       if (!response.ok) {
         const data = parseJson(await response.text());
-        throw toApiError(response.status, data, response.headers.get('Retry-After'));
+        throw failed(path, toApiError(response.status, data, response.headers.get('Retry-After')));
       }
       const blob = await response.blob();
       return {
@@ -254,7 +273,9 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
         cleanup();
         const data = parseJson(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-        else reject(toApiError(xhr.status, data, xhr.getResponseHeader('Retry-After')));
+        else {
+          reject(failed(path, toApiError(xhr.status, data, xhr.getResponseHeader('Retry-After'))));
+        }
       });
       xhr.addEventListener('error', () => {
         cleanup();
@@ -287,5 +308,17 @@ export function createApiClient({ baseUrl = '' }: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Listens to the app client's 401 `unauthorized` answers; returns the way to stop. */
+export function onApiUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 /** The app talks to its own origin; the server serves both the API and the pages. */
-export const api: ApiClient = createApiClient();
+export const api: ApiClient = createApiClient({
+  onUnauthorized: (path) => {
+    for (const listener of unauthorizedListeners) listener(path);
+  },
+});

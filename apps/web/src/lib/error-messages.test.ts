@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from './api-client';
-import { errorMessage, RATE_LIMITED_MESSAGE, WEAK_PASSWORD_MESSAGE } from './error-messages';
+import {
+  errorMessage,
+  PASSWORD_RESET_REQUIRED_MESSAGE,
+  passkeyErrorMessage,
+  RATE_LIMITED_MESSAGE,
+  REAUTH_CANCELLED_MESSAGE,
+  WEAK_PASSWORD_MESSAGE,
+} from './error-messages';
+import { ReauthCancelledError } from './reauth';
 
 const apiError = (status: number, code: string) =>
   new ApiError({ status, code: code as ApiError['code'] });
@@ -75,5 +83,58 @@ describe('errorMessage (SPEC.md §8)', () => {
 
   it('falls back for anything that is not an API or network error', () => {
     expect(errorMessage('login', new TypeError('boom'))).toBe('Błąd logowania');
+  });
+});
+
+describe('account security in Polish (issue 28)', () => {
+  it('login after „To nie ja” says what happened and what to do', () => {
+    expect(errorMessage('login', apiError(403, 'password_reset_required'))).toBe(
+      'Konto zostało zablokowane po zgłoszeniu „To nie ja”. Ustaw nowe hasło, aby się zalogować.',
+    );
+    expect(PASSWORD_RESET_REQUIRED_MESSAGE).toContain('Ustaw nowe hasło');
+  });
+
+  it('the password confirmation: a wrong password, too many tries with the wait, no network', () => {
+    expect(errorMessage('reauth', apiError(400, 'invalid_credentials'))).toBe(
+      'Niepoprawne hasło. Spróbuj ponownie.',
+    );
+    const throttled = new ApiError({ status: 429, code: 'rate_limited', retryAfter: 300 });
+    expect(errorMessage('reauth', throttled)).toBe('Zbyt wiele prób. Spróbuj ponownie za 5 min.');
+    expect(errorMessage('reauth', apiError(429, 'rate_limited'))).toBe(RATE_LIMITED_MESSAGE);
+    expect(errorMessage('reauth', new NetworkError())).toBe(
+      'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    );
+    expect(errorMessage('reauthCode', apiError(400, 'invalid_code'))).toBe(
+      'Nieprawidłowy lub wygasły kod. Sprawdź e-mail albo wyślij nowy kod.',
+    );
+    expect(errorMessage('reauthCode', apiError(403, 'forbidden'))).toBe(
+      'Twoje konto ma hasło, więc potwierdź zmianę hasłem.',
+    );
+  });
+
+  it('a cancelled confirmation reads the same on every screen, passkeys included', () => {
+    const cancelled = new ReauthCancelledError();
+    expect(errorMessage('profile', cancelled)).toBe(REAUTH_CANCELLED_MESSAGE);
+    expect(errorMessage('mfaChange', cancelled)).toBe(REAUTH_CANCELLED_MESSAGE);
+    expect(passkeyErrorMessage('passkeyProfile', cancelled)).toBe(REAUTH_CANCELLED_MESSAGE);
+    expect(REAUTH_CANCELLED_MESSAGE).toContain('nic nie zostało zmienione');
+  });
+
+  it('the „To nie ja” page: a used or expired link, a cut link', () => {
+    expect(errorMessage('lockAccount', apiError(400, 'invalid_token'))).toMatch(
+      /^Ten link jest nieprawidłowy, został już użyty albo wygasł/,
+    );
+    expect(errorMessage('lockAccount', apiError(400, 'validation_failed'))).toBe(
+      'Ten link jest niepełny. Otwórz go ponownie z wiadomości e-mail.',
+    );
+  });
+
+  it('the staff reset of second factors', () => {
+    expect(errorMessage('resetSecondFactors', apiError(400, 'validation_failed'))).toBe(
+      'Wpisana nazwa lub adres e-mail nie pasuje do tego klienta.',
+    );
+    expect(errorMessage('resetSecondFactors', apiError(500, 'internal'))).toBe(
+      'Nie udało się zresetować drugiego składnika. Spróbuj ponownie.',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { ACCEPTED_EXTENSIONS_LABEL } from '@studio/shared/file-types';
 import { MAX_FILES_PER_MESSAGE } from '@studio/shared/limits';
 import { waitInWords } from '@studio/shared/wait-in-words';
 import { type ApiError, isApiError, isNetworkError } from './api-client';
+import { isReauthCancelled } from './reauth';
 
 /**
  * Every error code → Polish message mapping of the app lives here (SPEC.md §8,
@@ -87,7 +88,8 @@ export function sendErrorMessage(error: unknown): string {
     case 'not_found':
       return 'To zgłoszenie już nie istnieje.';
     case 'unauthorized':
-      return 'Sesja wygasła. Zaloguj się ponownie, aby wysłać wiadomość.';
+      // The text stays as a draft of this user (lib/drafts.ts) and is back after signing in.
+      return 'Twoja sesja wygasła — zaloguj się ponownie. Treść wiadomości zachowaliśmy.';
     case 'forbidden':
       return 'Nie masz uprawnień do pisania w tym zgłoszeniu.';
     case 'validation_failed':
@@ -119,8 +121,21 @@ export function adminActionErrorMessage(
   return base;
 }
 
+/** „To nie ja” locked the password (DESIGN.md §7.7): login says what happened and what to do. */
+export const PASSWORD_RESET_REQUIRED_MESSAGE =
+  'Konto zostało zablokowane po zgłoszeniu „To nie ja”. Ustaw nowe hasło, aby się zalogować.';
+/** The confirmation dialog was closed: said wherever the change was asked for. */
+export const REAUTH_CANCELLED_MESSAGE =
+  'Nie potwierdzono hasła, więc nic nie zostało zmienione. Spróbuj ponownie, gdy zechcesz.';
+/** A 401 while the browser believed itself signed in (issue 28): the exact words of the issue. */
+export const SESSION_EXPIRED_MESSAGE = 'Twoja sesja wygasła — zaloguj się ponownie';
+
 export type ErrorScreen =
   | 'login'
+  | 'reauth'
+  | 'reauthCode'
+  | 'lockAccount'
+  | 'resetSecondFactors'
   | 'loginMfa'
   | 'register'
   | 'verifyEmail'
@@ -165,9 +180,52 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     codes: {
       invalid_credentials: 'Niepoprawny email lub hasło',
       missing_credentials: 'Brak nazwy użytkownika lub hasła',
+      password_reset_required: PASSWORD_RESET_REQUIRED_MESSAGE,
     },
     network: 'Błąd sieci',
     fallback: 'Błąd logowania',
+  },
+  /** „Potwierdź hasło” before adding or removing a way to sign in (DESIGN.md §7.7). */
+  reauth: {
+    codes: {
+      invalid_credentials: 'Niepoprawne hasło. Spróbuj ponownie.',
+      password_reset_required: PASSWORD_RESET_REQUIRED_MESSAGE,
+      validation_failed: 'Wpisz swoje hasło.',
+    },
+    network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    fallback: 'Nie udało się potwierdzić hasła. Spróbuj ponownie.',
+  },
+  /** The same confirmation for an account without a password: a code from the e-mail. */
+  reauthCode: {
+    codes: {
+      invalid_code: 'Nieprawidłowy lub wygasły kod. Sprawdź e-mail albo wyślij nowy kod.',
+      // The server mails codes only to accounts without a password (a guest of §7.6).
+      forbidden: 'Twoje konto ma hasło, więc potwierdź zmianę hasłem.',
+      email_failed: 'Nie udało się wysłać kodu. Spróbuj ponownie za chwilę.',
+      validation_failed: 'Wpisz 6-cyfrowy kod z e-maila.',
+    },
+    network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    fallback: 'Nie udało się potwierdzić kodu. Spróbuj ponownie.',
+  },
+  /** /security/lock: the „To nie ja” link of an account-change alert. */
+  lockAccount: {
+    codes: {
+      invalid_token:
+        'Ten link jest nieprawidłowy, został już użyty albo wygasł (działa 7 dni). Jeśli nadal coś Cię niepokoi, ustaw nowe hasło.',
+      validation_failed: 'Ten link jest niepełny. Otwórz go ponownie z wiadomości e-mail.',
+    },
+    network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    fallback: 'Nie udało się zablokować konta. Spróbuj ponownie.',
+  },
+  /** „Resetuj drugi składnik” in the staff customer panel. */
+  resetSecondFactors: {
+    codes: {
+      validation_failed: 'Wpisana nazwa lub adres e-mail nie pasuje do tego klienta.',
+      forbidden: 'Tylko administrator może zresetować drugi składnik.',
+      not_found: 'To konto już nie istnieje.',
+    },
+    network: 'Nie udało się zresetować drugiego składnika. Sprawdź połączenie z internetem.',
+    fallback: 'Nie udało się zresetować drugiego składnika. Spróbuj ponownie.',
   },
   loginMfa: {
     codes: { invalid_code: 'Niepoprawny kod' },
@@ -315,7 +373,9 @@ export function passkeyErrorMessage(
   screen: 'passkeySignIn' | 'passkeyProfile',
   error: unknown,
 ): string {
-  if (isApiError(error) || isNetworkError(error)) return errorMessage(screen, error);
+  if (isApiError(error) || isNetworkError(error) || isReauthCancelled(error)) {
+    return errorMessage(screen, error);
+  }
   // A DOMException is not an Error in every engine; its name is what tells the cases apart.
   const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : null;
   if (typeof name === 'string') {
@@ -327,6 +387,7 @@ export function passkeyErrorMessage(
 /** The Polish message a screen shows for a failed call (an ApiError, a NetworkError or anything thrown). */
 export function errorMessage(screen: ErrorScreen, error: unknown): string {
   const table = SCREEN_MESSAGES[screen];
+  if (isReauthCancelled(error)) return REAUTH_CANCELLED_MESSAGE;
   if (isNetworkError(error)) return table.network ?? table.fallback;
   if (!isApiError(error)) return table.fallback;
   return messageForApiError(table, error);

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionHint, setSessionHint, TEST_USER } from '~/test/account-screens';
+import { draftKey, writeDraft } from './drafts';
 import {
   CURRENT_USER_QUERY_KEY,
   clearCurrentUser,
@@ -9,10 +10,12 @@ import {
   fetchCurrentUser,
   hasSessionHint,
   isSafeReturnPath,
+  markSessionExpired,
   RETURN_PATH_KEY,
   RETURN_TICKET_KEY,
   readReturnPath,
   rememberReturnPath,
+  SESSION_EXPIRED_QUERY_KEY,
   setCurrentUser,
   takeReturnPath,
 } from './session';
@@ -120,5 +123,42 @@ describe('session hint cookie', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/auth/me');
     expect(currentUserQueryOptions.initialData()).toBeUndefined();
+  });
+});
+
+describe('a session that ended elsewhere (issue 28)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('a 401 while signed in forgets the user and data, keeps the drafts, and marks it expired', () => {
+    const client = new QueryClient();
+    setCurrentUser(client, { user, isStaff: false });
+    client.setQueryData(['tickets'], [{ id: 1 }]);
+    writeDraft(draftKey(user.id, 5), 'Połowa odpowiedzi');
+    writeDraft(draftKey(user.id, null), 'Nowe zgłoszenie');
+    expect(markSessionExpired(client)).toBe(true);
+    expect(client.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
+    expect(client.getQueryData(['tickets'])).toBeUndefined();
+    expect(client.getQueryData(SESSION_EXPIRED_QUERY_KEY)).toBe(true);
+    expect(localStorage.getItem(draftKey(user.id, 5))).toBe('Połowa odpowiedzi');
+    expect(localStorage.getItem(draftKey(user.id, null))).toBe('Nowe zgłoszenie');
+    // Signing in again clears the notice.
+    setCurrentUser(client, { user, isStaff: false });
+    expect(client.getQueryData(SESSION_EXPIRED_QUERY_KEY)).toBe(false);
+  });
+
+  it('a visitor who was not signed in has no session to lose', () => {
+    const client = new QueryClient();
+    client.setQueryData(CURRENT_USER_QUERY_KEY, null);
+    expect(markSessionExpired(client)).toBe(false);
+    expect(client.getQueryData(SESSION_EXPIRED_QUERY_KEY)).toBeUndefined();
+  });
+
+  it('a deliberate logout still removes every draft', () => {
+    const client = new QueryClient();
+    setCurrentUser(client, { user, isStaff: false });
+    writeDraft(draftKey(user.id, 5), 'tekst');
+    clearCurrentUser(client, { deliberate: true });
+    expect(localStorage.getItem(draftKey(user.id, 5))).toBeNull();
+    expect(markSessionExpired(client)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { HTTPS_COOKIE_PREFIX, SIGNED_IN_HINT_COOKIE } from '@studio/shared/cookies';
 import type { MeResponse, PublicUser } from '@studio/shared/types';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { api, isApiError } from './api-client';
+import { useCallback, useEffect } from 'react';
+import { api, isApiError, onApiUnauthorized } from './api-client';
 import { clearAllDrafts } from './drafts';
 
 /**
@@ -39,6 +39,8 @@ export interface CurrentSession {
 }
 
 export const CURRENT_USER_QUERY_KEY = ['session', 'me'] as const;
+/** True once a session this browser relied on was refused (see `markSessionExpired`). */
+export const SESSION_EXPIRED_QUERY_KEY = ['session', 'expired'] as const;
 
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentSession | null> {
   if (!hasSessionHint()) return null;
@@ -98,8 +100,9 @@ export const wasDeliberateLogout = () => isDeliberateLogout;
  */
 export function setCurrentUser(queryClient: QueryClient, session: CurrentSession) {
   isDeliberateLogout = false;
-  queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
+  queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, session);
+  queryClient.setQueryData(SESSION_EXPIRED_QUERY_KEY, false);
 }
 
 /**
@@ -111,9 +114,60 @@ export function clearCurrentUser(
   { deliberate = false }: { deliberate?: boolean } = {},
 ) {
   isDeliberateLogout = deliberate;
-  if (deliberate) clearAllDrafts();
-  queryClient.removeQueries({ predicate: (query) => !isCurrentUserQuery(query.queryKey) });
+  if (deliberate) {
+    clearAllDrafts();
+    queryClient.setQueryData(SESSION_EXPIRED_QUERY_KEY, false);
+  }
+  queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+}
+
+/**
+ * A 401 while this browser believed itself signed in: the session was revoked
+ * elsewhere („To nie ja”, „Wyloguj” on another device, a password change) or
+ * expired. The user is forgotten as after any ended session, but unlike a
+ * logout the drafts stay (they are the same user's, keyed by their id) and
+ * the current page is remembered, so signing in again brings both back.
+ * Returns whether it applied: a visitor who was not signed in has nothing to lose.
+ */
+export function markSessionExpired(
+  queryClient: QueryClient,
+  { believedSignedIn = queryClient.getQueryData(CURRENT_USER_QUERY_KEY) != null } = {},
+): boolean {
+  if (!believedSignedIn || isDeliberateLogout) return false;
+  if (typeof window !== 'undefined') {
+    const { pathname, search } = window.location;
+    rememberReturnPath(`${pathname}${search}`, new URLSearchParams(search).get('ticket'));
+  }
+  clearCurrentUser(queryClient);
+  queryClient.setQueryData(SESSION_EXPIRED_QUERY_KEY, true);
+  return true;
+}
+
+/**
+ * Connects the app's API client to `markSessionExpired`: any 401 of a call
+ * made while signed in, and a 401 of `GET /api/auth/me` itself (asked only
+ * when the sign-in hint cookie says a session should exist).
+ */
+export function useSessionExpiryWatch(): boolean {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onApiUnauthorized((path) => {
+        markSessionExpired(
+          queryClient,
+          path === '/api/auth/me' ? { believedSignedIn: true } : undefined,
+        );
+      }),
+    [queryClient],
+  );
+  const expired = useQuery({
+    queryKey: SESSION_EXPIRED_QUERY_KEY,
+    queryFn: () => false,
+    initialData: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return expired.data === true;
 }
 
 /** Updates fields of the cached user (e.g. a new username, 2FA switched on). */
@@ -147,8 +201,9 @@ export function useSessionActions() {
   };
 }
 
-function isCurrentUserQuery(key: readonly unknown[]) {
-  return key[0] === CURRENT_USER_QUERY_KEY[0] && key[1] === CURRENT_USER_QUERY_KEY[1];
+/** The session's own entries (who is signed in, whether a session expired) outlive a sign-out. */
+function isSessionQuery(key: readonly unknown[]) {
+  return key[0] === CURRENT_USER_QUERY_KEY[0];
 }
 
 /*
@@ -173,6 +228,7 @@ const NO_RETURN_PREFIXES = [
   '/verify-email',
   '/forgot-password',
   '/reset-password',
+  '/security/lock',
 ];
 
 /** Only same-origin absolute paths: a stored "//evil.example" or "https://…" is ignored. */

@@ -24,8 +24,9 @@ export function meta() {
 
 type Field = 'password' | 'repeat';
 
+/** Also after „To nie ja”: the new password is what unlocks the account (DESIGN.md §7.7). */
 export const PASSWORD_CHANGED_MESSAGE =
-  'Hasło zostało zmienione. Za chwilę przejdziesz do logowania.';
+  'Hasło zostało zmienione, konto jest odblokowane. Zaloguj się nowym hasłem — za chwilę przejdziesz do logowania.';
 const INVALID_LINK_MESSAGE = SCREEN_MESSAGES.resetPassword.codes?.invalid_token ?? '';
 
 export default function ResetPasswordRoute() {

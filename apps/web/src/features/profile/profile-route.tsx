@@ -10,10 +10,12 @@ import { useGuardedAction } from '~/components/form/use-guarded-action';
 import { errorMessage } from '~/lib/error-messages';
 import { pageMeta } from '~/lib/page-meta';
 import { RequireUser } from '~/lib/require-user';
+import { secondFactorsSummary } from '~/lib/second-factors';
 import { clearReturnPath, useSessionActions } from '~/lib/session';
 import { logout } from './api/logout';
 import { requestMfaCode } from './api/mfa-change';
 import { requestPasswordReset } from './api/request-password-reset';
+import { useSecurityStatus } from './api/security-status';
 import { ChangeEmailForm } from './components/change-email-form';
 import { ChangePasswordForm } from './components/change-password-form';
 import { DeleteAccountSection } from './components/delete-account-section';
@@ -23,6 +25,7 @@ import { PasskeysSection } from './components/passkeys-section';
 import { SessionsSection } from './components/sessions-section';
 import { TotpSection } from './components/totp-section';
 import { UsernameForm } from './components/username-form';
+import { ReauthProvider } from './reauth/reauth-provider';
 
 export function meta() {
   return pageMeta({
@@ -40,7 +43,16 @@ export const MFA_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na email';
 const sectionClass = 'border-t border-slate-900/10 pt-6 dark:border-white/10';
 
 export default function ProfileRoute() {
-  return <RequireUser>{(user) => <Profile user={user} />}</RequireUser>;
+  return (
+    <RequireUser>
+      {(user) => (
+        // Adding or removing a way to sign in may ask for the password first (DESIGN.md §7.7).
+        <ReauthProvider>
+          <Profile user={user} />
+        </ReauthProvider>
+      )}
+    </RequireUser>
+  );
 }
 
 function Profile({ user }: { user: PublicUser }) {
@@ -52,6 +64,15 @@ function Profile({ user }: { user: PublicUser }) {
   const [logoutError, setLogoutError] = useState<string | null>(null);
   const [resetError, setResetError] = useState<string | null>(null);
   const [mfaError, setMfaError] = useState<string | null>(null);
+  const security = useSecurityStatus();
+  // Every factor that is on, by name. E-mail codes come from the user, which the
+  // /profile/mfa pages update at once; the rest from the server's summary.
+  const secondFactors = {
+    totp: false,
+    passkeys: 0,
+    ...security.data?.second_factors,
+    email_codes: user.mfa_enabled,
+  };
 
   const onBack = () => {
     // SPEC.md §2: 'Wróć' forgets where login would have returned to.
@@ -122,8 +143,8 @@ function Profile({ user }: { user: PublicUser }) {
           <dt className="font-medium text-slate-600 dark:text-slate-400">Email</dt>
           <dd className="break-all text-slate-900 dark:text-white">{user.email || '—'}</dd>
           <dt className="font-medium text-slate-600 dark:text-slate-400">Weryfikacja dwuetapowa</dt>
-          <dd className="text-slate-900 dark:text-white">
-            {user.mfa_enabled ? 'Włączona' : 'Wyłączona'}
+          <dd className="text-slate-900 dark:text-white" data-testid="profile-second-factors">
+            {secondFactorsSummary(secondFactors)}
           </dd>
         </dl>
 

@@ -40,6 +40,22 @@ describe('profile screen', () => {
     expect(sessionStorage.getItem('studio.returnPath')).toBe('/profile');
   });
 
+  it('names every second factor that is on instead of „Wyłączona” beside an active app (issue 28)', async () => {
+    stubApi(baseUser, {
+      '/api/profile/security': () =>
+        json(200, {
+          totp_enabled: true,
+          recovery_codes_left: 8,
+          second_factors: { email_codes: false, totp: true, passkeys: 2 },
+        }),
+    });
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    const summary = await screen.findByTestId('profile-second-factors');
+    await waitFor(() =>
+      expect(summary.textContent).toBe('Włączona: aplikacja uwierzytelniająca i 2 klucze dostępu'),
+    );
+  });
+
   it('changes the username and reports a taken one', async () => {
     let taken = true;
     stubApi(baseUser, {
@@ -117,7 +133,7 @@ describe('profile screen', () => {
     wrong = false;
     await userEvent.click(screen.getByRole('button', { name: 'Włącz 2FA' }));
     expect(await screen.findByText('Weryfikacja dwuetapowa')).toBeTruthy();
-    expect(await screen.findByText('Włączona')).toBeTruthy();
+    expect(await screen.findByText('Włączona: kody z e-maila')).toBeTruthy();
   });
 
   it('logs out to /login without remembering /profile for the next login', async () => {

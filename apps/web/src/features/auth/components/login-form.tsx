@@ -7,6 +7,7 @@ import { linkClass } from '~/components/form/styles';
 import { FormSubmit } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, requiredError } from '~/lib/account-validation';
+import { PASSWORD_RESET_REQUIRED_MESSAGE } from '~/lib/error-messages';
 import { type LoginInput, type LoginResult, login } from '../api/login';
 
 type Field = 'identifier' | 'password';
@@ -64,6 +65,10 @@ export function LoginForm({
       <FormSubmit error={formError} isPending={isPending} pendingLabel="Logowanie…">
         Zaloguj się
       </FormSubmit>
+      {formError === PASSWORD_RESET_REQUIRED_MESSAGE ? (
+        // „To nie ja” locked the password: the way back is a reset by e-mail.
+        <FormFooterLink to="/forgot-password">Ustaw nowe hasło przez e-mail</FormFooterLink>
+      ) : null}
       {otherWays}
       <FormFooterLink to="/register" question="Nie masz konta?">
         Zarejestruj się

@@ -10,7 +10,7 @@ import { plural } from '~/lib/plural';
 import { regenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 import { securityStatusKey, useSecurityStatus } from '../api/security-status';
 import { disableTotp } from '../api/totp-disable';
-import { setupTotp } from '../api/totp-setup';
+import { useSetupTotp } from '../api/totp-setup';
 import { AppCodeConfirmForm } from './app-code-confirm-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TotpSetupPanel } from './totp-setup-panel';
@@ -34,6 +34,7 @@ export function TotpSection() {
   const status = useSecurityStatus();
   const queryClient = useQueryClient();
   const setupAction = useGuardedAction();
+  const setupTotp = useSetupTotp();
   const [panel, setPanel] = useState<Panel>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import type { TotpSetupAnswer } from '@studio/shared/totp';
-import { confirmTotp } from '../api/totp-confirm';
+import { useConfirmTotp } from '../api/totp-confirm';
 import { AppCodeConfirmForm } from './app-code-confirm-form';
 import { TotpQrCode } from './totp-qr-code';
 
@@ -19,6 +19,7 @@ export function TotpSetupPanel({
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const confirmTotp = useConfirmTotp();
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700 dark:text-slate-300">

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { countOf } from '~/lib/plural';
-import { useCustomer } from '../api/get-customer';
+import { hasAnySecondFactor, secondFactorNames } from '~/lib/second-factors';
+import { type Customer, useCustomer } from '../api/get-customer';
 import { formatFullDateTime } from '../lib/format';
 import { ticketStatusLabel } from '../lib/messages';
 import { LoadError } from './load-error';
-import { panelClass } from './styles';
+import { ResetSecondFactorsDialog } from './reset-second-factors-dialog';
+import { dangerButtonClass, panelClass } from './styles';
 
 /** The customer's account id from a list item: null when it is not known (0). */
 export function customerIdOf(ticket: { owner_id?: number }): number | null {
@@ -73,13 +76,34 @@ export function CustomerPanel({
               </span>
             </dd>
             <dt className="text-slate-600 dark:text-slate-300">2FA</dt>
-            <dd data-testid="customer-mfa">{query.data.mfa_enabled ? 'włączone' : 'wyłączone'}</dd>
+            <dd data-testid="customer-mfa">{secondFactorsText(query.data)}</dd>
           </dl>
+          {hasAnySecondFactor(query.data.second_factors) ? (
+            <ResetSecondFactors customer={query.data} />
+          ) : null}
           <h3 className="mt-3 font-semibold text-slate-900 dark:text-white">Inne zgłoszenia</h3>
           <OtherTickets tickets={query.data.tickets.filter((t) => t.id !== currentTicketId)} />
         </>
       )}
     </aside>
+  );
+}
+
+/** Every second factor that is on (issue 28), never „wyłączone” beside an active app. */
+function secondFactorsText(customer: Customer): string {
+  const factors = customer.second_factors;
+  return hasAnySecondFactor(factors) ? `włączone: ${secondFactorNames(factors)}` : 'wyłączone';
+}
+
+function ResetSecondFactors({ customer }: { customer: Customer }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className={`mt-3 ${dangerButtonClass}`}>
+        Resetuj drugi składnik
+      </button>
+      <ResetSecondFactorsDialog open={isOpen} customer={customer} onClose={() => setOpen(false)} />
+    </>
   );
 }
 

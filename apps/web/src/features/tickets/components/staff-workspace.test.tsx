@@ -112,6 +112,7 @@ function stubStaffApi() {
           email: 'ala@example.com',
           created_at: new Date(Date.now() - 40 * 24 * HOUR).toISOString(),
           mfa_enabled: true,
+          second_factors: { email_codes: true, totp: false, passkeys: 0 },
           tickets: [
             { id: 5, seq: 1, number: 1045, subject: 'Sprawa 5', status: 'open', awaiting: 'staff' },
             {
@@ -366,7 +367,7 @@ describe('customer panel', () => {
     await openScreen();
     const panel = await screen.findByRole('complementary', { name: 'Klient' });
     await within(panel).findByText('ala@example.com');
-    expect(within(panel).getByTestId('customer-mfa').textContent).toBe('włączone');
+    expect(within(panel).getByTestId('customer-mfa').textContent).toBe('włączone: kody z e-maila');
     expect(panel.textContent).toContain('od 40 dni');
     const other = within(panel).getByRole('link', { name: /#1001 Stara faktura/ });
     expect(other.getAttribute('href')).toBe('/contact?ticket=3');
