@@ -28,6 +28,12 @@ export const users = pgTable(
      * sign in (403 `password_reset_required`) until a reset by e-mail clears it.
      */
     passwordLockedAt: ts('password_locked_at'),
+    /**
+     * A delivery-status report said our mail to `email` failed (issue 29): no
+     * ticket e-mails go there until the user signs in again or changes the
+     * address, which clear it. Staff see „adres e-mail nie przyjmuje wiadomości”.
+     */
+    emailBouncingAt: ts('email_bouncing_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
