@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession } from '@playwright/test';
 import {
@@ -16,6 +12,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { type LocalhostServer, startLocalhostServer } from '../localhost-server';
 
 /*
  * Passkeys (DESIGN.md §7.3) with Chromium's virtual authenticator, driven
@@ -28,64 +25,16 @@ import {
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const PASSWORD = 'Zielony-Kot-42';
-const root = fileURLToPath(new URL('../../', import.meta.url));
-let server: ChildProcess | undefined;
+let server: LocalhostServer | undefined;
 let dataDir = '';
 let origin = '';
 
-// The same probe as e2e/run.mjs (a plain .mjs script the specs cannot import from).
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 test.beforeAll(async () => {
-  const webDir = process.env.E2E_WEB_DIR;
-  if (!webDir) throw new Error('E2E_WEB_DIR is not set; run with `npm run test:e2e`.');
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-passkeys-'));
-  server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      // Both loopback addresses, whichever one the browser picks for "localhost".
-      HOST: 'localhost',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      WEB_DIR: webDir,
-      NODE_ENV: 'development',
-      ADDRESS_MAIL_RECIPIENTS_PER_HOUR: '1000',
-      ADDRESS_LIMIT_FACTOR: '100',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ok = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the passkeys server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  server = await startLocalhostServer('passkeys');
+  ({ origin, dataDir } = server);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 /** The newest 6-digit code e-mailed to `email` by this file's server (its dev outbox). */
 async function codeFor(email: string, after: number): Promise<string> {
