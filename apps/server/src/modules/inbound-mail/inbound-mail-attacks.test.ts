@@ -94,8 +94,10 @@ describe.skipIf(!available)('inbound mail cannot hurt the server (review N6, N8)
     const handledMs = Date.now() - appended;
     done = true;
     await polling;
-    expect(worst).toBeLessThan(250);
-    expect(handledMs).toBeLessThan(3000);
+    // Bounds with room for a busy CI machine (two test files share its two cores);
+    // the reviewed code held every request 4.2–8.8 s with this mail.
+    expect(worst).toBeLessThan(1000);
+    expect(handledMs).toBeLessThan(4000);
     // Nothing readable is left once the markup is dropped: an empty mail opens nothing.
     expect(app.mailWatcher?.processed.at(-1)?.kind).toBe('refused');
     expect(await dovecot.count(FOR_STAFF)).toBe(1);
@@ -114,7 +116,8 @@ describe.skipIf(!available)('inbound mail cannot hurt the server (review N6, N8)
     await dovecot.append(
       await rawMail({ from: alice.user.email, inReplyTo: notification, text: 'Zwykła odpowiedź' }),
     );
-    await inboxEmptied(3000);
+    // The reviewed code reached the second mail after 17 s of reconnects (1 + 2 + 4 + 8 s).
+    await inboxEmptied(8000);
     const bodies = (
       await app.deps.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId))
     ).map((m) => m.body);
