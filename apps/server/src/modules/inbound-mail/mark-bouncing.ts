@@ -42,9 +42,7 @@ export async function markBouncing(
     return { kind: 'automatic' };
   }
   const address = sent.email.toLowerCase();
-  const named = failed.some(
-    (r) => r.finalRecipient === address || r.originalRecipient === address,
-  );
+  const named = failed.some((r) => r.finalRecipient === address || r.originalRecipient === address);
   const age = clock.now().getTime() - sent.createdAt.getTime();
   if (!named || age > BOUNCE_WINDOW_MS) {
     log.warn(
@@ -71,7 +69,10 @@ export async function markBouncing(
     .from(users)
     .where(eq(users.id, sent.userId));
   if (!user || user.email.toLowerCase() !== address) {
-    log.info({ userId: sent.userId }, 'bounce for an address the user no longer has: nothing marked');
+    log.info(
+      { userId: sent.userId },
+      'bounce for an address the user no longer has: nothing marked',
+    );
     return { kind: 'automatic' };
   }
   if (marked.length) {
