@@ -189,6 +189,27 @@ describe.skipIf(!available)('a forged bounce cannot silence a customer', () => {
     expect(await dovecot.count(FOR_STAFF)).toBe(1);
   });
 
+  it('a report that threads into our notification from the customer’s own address, without automatic headers, is never a ticket message', async () => {
+    const { app, alice, notification } = await world();
+    const before = await counts(app);
+    const report = postfixBounce({
+      recipient: alice.user.email,
+      messageId: '<kontakt.111111111111111111111111@localhost>',
+    })
+      .toString('utf8')
+      .replace('Return-Path: <>', `Return-Path: <${alice.user.email}>`)
+      .replace('Auto-Submitted: auto-replied\r\n', '')
+      .replace(
+        'From: MAILER-DAEMON@mx.example.net (Mail Delivery System)',
+        `From: ${alice.user.email}\r\nIn-Reply-To: ${notification}\r\nReferences: ${notification}`,
+      );
+    await dovecot.append(report);
+    await inboxEmptied();
+    expect(kinds(app)).toEqual(['automatic']);
+    expect(await counts(app)).toEqual(before);
+    expect(await bouncing(app, alice.user.id)).toBe(false);
+  });
+
   it('a bounce naming our Message-ID but another recipient marks nobody', async () => {
     const { app, alice, notification } = await world();
     const bob = await quickUser(app, { username: 'Bartek' });

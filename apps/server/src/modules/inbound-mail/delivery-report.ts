@@ -32,6 +32,9 @@ const MAX_HEADER_BLOCK = 64 * 1024;
 const MAX_PARTS = 20;
 const MAX_RECIPIENTS = 50;
 const MAX_FIELD_CHARS = 1000;
+/** Lines read of one header block, and blocks read of a status part: real ones have a dozen. */
+const MAX_LINES = 500;
+const MAX_BLOCKS = 4 * MAX_RECIPIENTS;
 
 const DELIVERY_STATUS_TYPES = ['message/delivery-status', 'message/global-delivery-status'];
 const ORIGINAL_TYPES = ['message/rfc822', 'text/rfc822-headers', 'message/global-headers'];
@@ -46,7 +49,7 @@ function readFields(block: string): Map<string, string> {
     name = null;
     value = '';
   };
-  for (const raw of block.split('\n')) {
+  for (const raw of block.split('\n', MAX_LINES)) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.startsWith(' ') || line.startsWith('\t')) {
       if (name !== null && value.length < MAX_FIELD_CHARS) value += ` ${line.trim()}`;
@@ -121,7 +124,7 @@ function angleId(value: string | undefined): string | null {
 
 /** The per-recipient blocks of a `message/delivery-status` body (the first block is per-message). */
 function readRecipients(body: string): ReportRecipient[] {
-  const blocks = body.replaceAll('\r\n', '\n').split('\n\n');
+  const blocks = body.replaceAll('\r\n', '\n').split('\n\n', MAX_BLOCKS);
   const recipients: ReportRecipient[] = [];
   for (const block of blocks) {
     if (recipients.length >= MAX_RECIPIENTS) break;
