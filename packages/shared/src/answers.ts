@@ -13,6 +13,8 @@ export const PublicUserSchema = z.object({
   email: z.string(),
   is_admin: z.boolean(),
   mfa_enabled: z.boolean(),
+  /** A delivery report said mail to this address fails: ticket e-mails wait until the next sign-in or a new address. */
+  email_bouncing: z.boolean(),
 });
 
 /** `GET /api/auth/me`: `isStaff` is the deprecated spelling of `is_staff`, answered until the web app moves. */

@@ -74,6 +74,8 @@ export const CustomerPanelAnswerSchema = z.object({
     mfa_enabled: z.boolean(),
     /** Every second factor that is on (issue 28), beside the e-mail-codes flag above. */
     second_factors: SecondFactorsSchema,
+    /** The address bounces (a delivery report for one of our mails); ticket e-mails wait until the customer signs in or changes it. */
+    email_bouncing: z.boolean(),
     tickets: z.array(
       z.object({
         id: Id,

@@ -90,6 +90,7 @@ export const TEST_USER = {
   email: 'ala@example.com',
   is_admin: false,
   mfa_enabled: false,
+  email_bouncing: false,
 };
 
 /** Undoes what a screen test leaves behind: the DOM, the fetch stub, the return path, the hint. */

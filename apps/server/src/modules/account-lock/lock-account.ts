@@ -115,7 +115,8 @@ async function restoreEmail(tx: Db, token: LockToken, now: Date): Promise<string
     const [row] = await tx.transaction(async (inner) =>
       inner
         .update(users)
-        .set({ email: from, emailVerifiedAt: now, updatedAt: now })
+        // Another address: a bounce of the one taken back says nothing of it (docs/email.md).
+        .set({ email: from, emailVerifiedAt: now, emailBouncingAt: null, updatedAt: now })
         .where(and(eq(users.id, token.userId), sql`lower(${users.email}) = lower(${to})`))
         .returning({ email: users.email }),
     );

@@ -76,5 +76,6 @@ export function toPublicUser(user: UserRow): PublicUser {
     email: user.email,
     is_admin: user.isAdmin,
     mfa_enabled: user.mfaEnabled,
+    email_bouncing: user.emailBouncingAt !== null,
   };
 }

@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
       });
       return { mfa_required: true, user_id: result.user.id, methods: result.methods };
     }
-    return { user: finishSignIn(app.deps, request, reply, result) };
+    return { user: await finishSignIn(app.deps, request, reply, result) };
   });
 
   app.post('/api/auth/mfa/verify', async (request, reply) => {
@@ -89,7 +89,7 @@ export async function authRoutes(app: FastifyInstance) {
       meta: requestMeta(request),
     });
     reply.clearCookie(cookieName(config, CHALLENGE_COOKIE), baseCookieOptions(config));
-    return { ok: true, user: finishSignIn(app.deps, request, reply, signedIn) };
+    return { ok: true, user: await finishSignIn(app.deps, request, reply, signedIn) };
   });
 
   // „Wyślij kod e-mailem” (send-email) when the app is the first method; resend otherwise.

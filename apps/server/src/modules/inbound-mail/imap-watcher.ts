@@ -256,7 +256,7 @@ export class ImapWatcher {
     }
     this.processed.push(outcome);
     await this.options.beforeMarking?.(outcome);
-    const done = outcome.kind === 'stored' || outcome.kind === 'duplicate';
+    const done = ['stored', 'duplicate', 'bounce'].includes(outcome.kind);
     if (done) await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
     await client.messageMove(uid, done ? processed : forStaff, { uid: true });
   }

@@ -1,4 +1,5 @@
 import { simpleParser } from 'mailparser';
+import { type DeliveryReport, readDeliveryReport } from './delivery-report';
 import { htmlToText } from './mail-html';
 import { stripReply } from './strip-reply';
 
@@ -37,6 +38,8 @@ export interface InboundMail {
   /** The answer's text: quoted history and signature removed. */
   text: string;
   attachments: InboundAttachment[];
+  /** A bounce's delivery-status report (delivery-report.ts), null for any other mail. */
+  deliveryReport: DeliveryReport | null;
 }
 
 /** Longest header value kept (Authentication-Results lists are a few hundred characters; sender-auth.ts refuses over 8 KB). */
@@ -105,5 +108,6 @@ export async function parseMail(source: Uint8Array): Promise<InboundMail> {
       related: a.related === true,
       content: new Uint8Array(a.content),
     })),
+    deliveryReport: readDeliveryReport(source),
   };
 }

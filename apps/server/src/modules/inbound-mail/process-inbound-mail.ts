@@ -7,12 +7,13 @@ import { sha256 } from '../../lib/tokens';
 import type { Actor, TicketsService } from '../tickets/index';
 import { isAutomaticMail } from './automatic-mail';
 import { checkAttachments } from './mail-attachments';
+import { markBouncing } from './mark-bouncing';
 import type { InboundMail } from './parse-mail';
 import { type EmailSender, emailSender } from './sender-auth';
 import type { MailParserWorker } from './worker-parser';
 
 export interface InboundContext {
-  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'log'>;
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'log' | 'bus' | 'sessionCache'>;
   /** Raw mail to InboundMail, off the main thread (worker-parser.ts). */
   parser: Pick<MailParserWorker, 'parse'>;
   tickets: Pick<TicketsService, 'postMessage' | 'createTicket'>;
@@ -20,7 +21,9 @@ export interface InboundContext {
 
 /**
  * What became of a mail. `stored` and `duplicate` are done with (the mailbox
- * marks them processed); every other kind stays for staff in their folder.
+ * marks them processed), and so is `bounce` (a delivery report for one of our
+ * mails, its address now marked as bouncing); every other kind stays for staff
+ * in their folder.
  * `staff_sender`: a new mail from a staff member's address (never acts as
  * staff); `unverified_sender`: a new mail whose sender the receiving server
  * did not confirm (MAIL_AUTHSERV_ID set); `too_large` and `unparseable` are
@@ -29,6 +32,7 @@ export interface InboundContext {
 export type InboundOutcome =
   | { kind: 'stored'; ticketId: number; newTicket: boolean; emailSender: EmailSender }
   | { kind: 'duplicate' }
+  | { kind: 'bounce'; userId: number }
   | { kind: 'automatic' }
   | { kind: 'spoofed' }
   | { kind: 'refused'; reason: string }
@@ -84,6 +88,9 @@ export async function processInboundMail(
   mail: InboundMail,
 ): Promise<InboundOutcome> {
   const { config, db, clock, log } = ctx.deps;
+  // Before the automatic-mail check (bounces come as auto-replies with an
+  // empty Return-Path); a report is never a reply nor a new ticket.
+  if (mail.deliveryReport) return markBouncing(ctx.deps, mail.deliveryReport);
   if (isAutomaticMail(mail)) return { kind: 'automatic' };
   const key = mailKey(mail);
   const [seen] = await db.select().from(inboundMails).where(eq(inboundMails.messageId, key));

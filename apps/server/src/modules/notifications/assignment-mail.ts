@@ -53,7 +53,8 @@ export function composeAssignmentMail(input: {
 
 /**
  * Sends the assignment e-mail if it still holds when the job runs: the ticket
- * exists, is still theirs, they are still staff and want e-mails.
+ * exists, is still theirs, they are still staff, want e-mails and their
+ * address does not bounce.
  */
 export async function sendAssignmentMail(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
@@ -67,11 +68,12 @@ export async function sendAssignmentMail(
       subject: tickets.subject,
       email: users.email,
       isAdmin: users.isAdmin,
+      emailBouncingAt: users.emailBouncingAt,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.assigneeId))
     .where(and(eq(tickets.id, job.ticketId), eq(tickets.assigneeId, job.assigneeId)));
-  if (!row?.isAdmin || !(await emailEnabled(db, job.assigneeId))) return;
+  if (!row?.isAdmin || row.emailBouncingAt || !(await emailEnabled(db, job.assigneeId))) return;
   await deps.mailer.send(
     composeAssignmentMail({
       to: row.email,

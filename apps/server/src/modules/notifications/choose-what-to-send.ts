@@ -50,6 +50,9 @@ export async function chooseWhatToSend(
   const isOwner = recipient.id === ticket.ownerId;
   if (!isOwner && !recipient.isAdmin) return null;
   if (!(await emailEnabled(db, recipient.id))) return null;
+  // The address bounces (a delivery report for one of our mails): nothing goes
+  // there, and nothing counts as sent, until the user signs in or changes it.
+  if (recipient.emailBouncingAt) return null;
 
   const [read] = await db
     .select()

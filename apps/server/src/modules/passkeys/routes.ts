@@ -40,12 +40,12 @@ export async function passkeyRoutes(app: FastifyInstance) {
     challengeToken: request.cookies[challengeCookie],
   });
   /** Signed in, exactly as after a password login. */
-  const signedIn = (
+  const signedIn = async (
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
     session: NewSession,
-  ) => ({ user: finishSignIn(deps, request, reply, { user, session }) });
+  ) => ({ user: await finishSignIn(deps, request, reply, { user, session }) });
 
   // Adding or removing a passkey needs a recent confirmation (DESIGN.md §7.7, N2).
   app.post('/api/profile/passkeys/options', async (request, reply) => {
@@ -113,6 +113,6 @@ export async function passkeyRoutes(app: FastifyInstance) {
       meta: requestMeta(request),
     });
     reply.clearCookie(challengeCookie, baseCookieOptions(config));
-    return { ok: true, ...signedIn(request, reply, user, session) };
+    return { ok: true, ...(await signedIn(request, reply, user, session)) };
   });
 }

@@ -63,7 +63,8 @@ export async function confirmEmailChange(
       if (!ok) return null;
       const [row] = await tx
         .update(users)
-        .set({ email: newEmail, emailVerifiedAt: now, updatedAt: now })
+        // A new address is a fresh start: whatever bounced was the old one.
+        .set({ email: newEmail, emailVerifiedAt: now, emailBouncingAt: null, updatedAt: now })
         .where(eq(users.id, user.id))
         .returning();
       await tx

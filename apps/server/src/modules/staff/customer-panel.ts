@@ -39,6 +39,7 @@ export async function customerPanel(
       created_at: user.createdAt.toISOString(),
       mfa_enabled: user.mfaEnabled,
       second_factors: await secondFactorsOf(deps.db, user.id),
+      email_bouncing: user.emailBouncingAt !== null,
       tickets: owned.map((t) => ({ ...t, awaiting: t.status === 'closed' ? null : t.awaiting })),
     },
   };

@@ -106,6 +106,7 @@ describe('customer panel', () => {
         created_at: '2026-03-10T10:00:00.000Z',
         mfa_enabled: true,
         second_factors: { email_codes: true, totp: false, passkeys: 0 },
+        email_bouncing: false,
         tickets: [
           {
             id: two.id,

@@ -2,6 +2,7 @@ import type { PublicUser } from '@studio/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { EMAIL_CHANGE_ANCHOR, EmailBouncingBanner } from '~/components/email-bouncing-banner';
 import { FormError } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
 import { dangerButtonClass, secondaryButtonClass } from '~/components/form/styles';
@@ -127,6 +128,7 @@ function Profile({ user }: { user: PublicUser }) {
   return (
     <PageCard title="Profil" wide>
       <div className="space-y-6">
+        <EmailBouncingBanner user={user} isOnProfile />
         <dl className="grid gap-x-6 gap-y-3 text-base sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-slate-600 dark:text-slate-400">Nazwa użytkownika</dt>
           <dd
@@ -179,7 +181,7 @@ function Profile({ user }: { user: PublicUser }) {
           <ChangePasswordForm />
         </section>
 
-        <section className={sectionClass}>
+        <section id={EMAIL_CHANGE_ANCHOR} className={sectionClass}>
           <ChangeEmailForm currentEmail={user.email} />
         </section>
 

@@ -169,3 +169,24 @@ describe('profile screen', () => {
     expect(await screen.findByText('Nie udało się wysłać kodu')).toBeTruthy();
   });
 });
+
+describe('a bouncing address (issue 29)', () => {
+  it('the profile asks to check the address and links to the e-mail change on the page', async () => {
+    stubApi({ ...baseUser, email_bouncing: true });
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    const banner = await screen.findByTestId('email-bouncing-banner');
+    expect(banner.textContent).toContain(
+      `Nie możemy dostarczyć wiadomości na adres ${baseUser.email}`,
+    );
+    const link = screen.getByRole('link', { name: 'Sprawdź adres e-mail poniżej' });
+    expect(link.getAttribute('href')).toBe('#change-email');
+    expect(document.getElementById('change-email')?.textContent).toContain('Zmień adres e-mail');
+  });
+
+  it('no banner while the address works', async () => {
+    stubApi(baseUser);
+    renderScreen(<ProfileRoute />, { path: '/profile' });
+    expect(await screen.findByTestId('profile-username')).toBeTruthy();
+    expect(screen.queryByTestId('email-bouncing-banner')).toBeNull();
+  });
+});

@@ -25,6 +25,7 @@ function customer(second_factors: Factors) {
     email: 'ala@example.com',
     created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     mfa_enabled: second_factors.email_codes,
+    email_bouncing: false,
     second_factors,
     tickets: [],
   };

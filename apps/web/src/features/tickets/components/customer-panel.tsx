@@ -5,6 +5,7 @@ import { hasAnySecondFactor, secondFactorNames } from '~/lib/second-factors';
 import { type Customer, useCustomer } from '../api/get-customer';
 import { formatFullDateTime } from '../lib/format';
 import { ticketStatusLabel } from '../lib/messages';
+import { EmailBouncingTag } from './email-bouncing-label';
 import { LoadError } from './load-error';
 import { ResetSecondFactorsDialog } from './reset-second-factors-dialog';
 import { dangerButtonClass, panelClass } from './styles';
@@ -67,6 +68,11 @@ export function CustomerPanel({
               <a className="underline" href={`mailto:${query.data.email}`}>
                 {query.data.email}
               </a>
+              {query.data.email_bouncing ? (
+                <div className="mt-1">
+                  <EmailBouncingTag />
+                </div>
+              ) : null}
             </dd>
             <dt className="text-slate-600 dark:text-slate-300">Konto</dt>
             <dd>

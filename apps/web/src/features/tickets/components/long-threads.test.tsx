@@ -16,6 +16,7 @@ const user = {
   email: 'ala@example.com',
   is_admin: false,
   mfa_enabled: false,
+  email_bouncing: false,
 };
 const support = 1;
 

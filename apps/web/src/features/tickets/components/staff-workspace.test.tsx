@@ -17,6 +17,7 @@ const admin: PublicUser = {
   email: 'wsparcie@example.com',
   is_admin: true,
   mfa_enabled: false,
+  email_bouncing: false,
 };
 
 const HOUR = 3_600_000;
@@ -112,6 +113,7 @@ function stubStaffApi() {
           email: 'ala@example.com',
           created_at: new Date(Date.now() - 40 * 24 * HOUR).toISOString(),
           mfa_enabled: true,
+          email_bouncing: false,
           second_factors: { email_codes: true, totp: false, passkeys: 0 },
           tickets: [
             { id: 5, seq: 1, number: 1045, subject: 'Sprawa 5', status: 'open', awaiting: 'staff' },

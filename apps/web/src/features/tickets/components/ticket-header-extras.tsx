@@ -2,6 +2,8 @@ import type { AssigneeOption } from '../hooks/use-assignee-options';
 import type { TicketEditing } from '../hooks/use-ticket-editing';
 import type { TicketSummary } from '../lib/selection';
 import { AssignControl } from './assign-control';
+import { customerIdOf } from './customer-panel';
+import { CustomerEmailBouncing } from './email-bouncing-label';
 import { InquiryContact } from './inquiry-contact';
 import { WaitingLabel } from './ticket-row-details';
 import { TicketSubject } from './ticket-subject';
@@ -35,6 +37,7 @@ export function TicketHeaderExtras({
         onSave={editing.rename}
       />
       {isAdmin && <InquiryContact ticket={ticket} />}
+      {isAdmin && <CustomerEmailBouncing customerId={customerIdOf(ticket)} />}
       {isAdmin && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs">
           <WaitingLabel ticket={ticket} />

@@ -17,6 +17,7 @@ const user: PublicUser = {
   email: 'ala@example.com',
   is_admin: false,
   mfa_enabled: false,
+  email_bouncing: false,
 };
 
 const ticket = {

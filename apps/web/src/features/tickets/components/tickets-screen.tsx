@@ -1,5 +1,6 @@
 import type { PublicUser } from '@studio/shared/types';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { EmailBouncingBanner } from '~/components/email-bouncing-banner';
 import { useAssigneeOptions } from '../hooks/use-assignee-options';
 import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
@@ -116,6 +117,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   return (
     <>
       <TicketsScreenHeader username={user.username} isAdmin={isAdmin} />
+      <EmailBouncingBanner user={user} />
 
       <div
         className={`grid gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] ${
