@@ -22,6 +22,13 @@
  * at a bounded number of times (at most three joined), so the work is linear.
  */
 
+/**
+ * Longest text classified; the rest is left out. A message keeps at most
+ * 10,000 characters (MESSAGE_BODY_MAX) and no quotation above an answer is
+ * this long, so nothing a customer wrote is lost, and a hostile mail's text
+ * costs a bounded time (a few hundred ms at worst, in the parser's worker).
+ */
+export const MAX_TEXT_CHARS = 256 * 1024;
 /** Longer lines are text (or a quote), never a marker. */
 const MAX_MARKER_LINE = 500;
 /** Mobile sign-offs are short; a longer line that starts like one is text. */
@@ -333,20 +340,21 @@ function classify(lines: string[]): Kind[] {
       for (let k = i; k < lines.length; k++) kinds[k] = 'history';
       break;
     }
-    // An attribution on this line, or wrapped over the next one or two.
-    let joined = '';
+    // An attribution on this line, or wrapped over the next one or two; it ends with a colon.
     for (let n = 0; n < MAX_ATTRIBUTION_LINES && i + n < lines.length; n++) {
       const form = forms[i + n];
       if (!form || kinds[i + n] !== 'text') break;
-      joined = n === 0 ? form : `${joined} ${form}`;
-      const strength = attributionStrength(joined);
+      if (!form.endsWith(':')) {
+        // A sentence that ended is not the first half of an attribution.
+        if (form.endsWith('.') || form.endsWith('!') || form.endsWith('?')) break;
+        continue;
+      }
+      const strength = attributionStrength(n === 0 ? form : forms.slice(i, i + n + 1).join(' '));
       if (strength === 'sure' || (strength === 'likely' && quoteAfter[i + n])) {
         for (let k = i; k <= i + n; k++) kinds[k] = 'attribution';
         i += n;
         break;
       }
-      // A sentence that ended is not the first half of an attribution.
-      if (form.endsWith('.') || form.endsWith('!') || form.endsWith('?')) break;
     }
   }
   // Signatures and sign-offs, among what is still text.
@@ -388,7 +396,8 @@ function join(lines: string[], kinds: Kind[]): string {
 }
 
 export function stripReply(text: string): string {
-  const lines = text.replaceAll('\r\n', '\n').replaceAll('\r', '\n').split('\n');
+  const capped = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
+  const lines = capped.replaceAll('\r\n', '\n').replaceAll('\r', '\n').split('\n');
   const answer = join(lines, classify(lines));
   // Nothing but quotation, signature or history: the answer cannot be told apart, keep it all.
   return answer || lines.join('\n').trim();
