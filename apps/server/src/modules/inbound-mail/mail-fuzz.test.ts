@@ -176,7 +176,19 @@ const reply = (longest: number) =>
         ),
         fc
           .tuple(
-            fc.constantFrom('On ', '-', '_', 'a', ' ', '10:00 ', '> ', 'Od: ', '@', ':', ' schrieb '),
+            fc.constantFrom(
+              'On ',
+              '-',
+              '_',
+              'a',
+              ' ',
+              '10:00 ',
+              '> ',
+              'Od: ',
+              '@',
+              ':',
+              ' schrieb ',
+            ),
             fc.integer({ min: 1, max: longest }),
           )
           .map(([s, n]) => s.repeat(n)),

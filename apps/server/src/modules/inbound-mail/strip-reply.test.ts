@@ -75,9 +75,9 @@ describe('stripReply: quoting of the common mail programs', () => {
   });
 
   it('keeps an answer written below the quotation (used to be reduced to nothing)', () => {
-    expect(stripReply(`W dniu 25.11.2026 o 10:00, Studio pisze:\n${quote}\n\nOdpowiedź pod spodem.`)).toBe(
-      'Odpowiedź pod spodem.',
-    );
+    expect(
+      stripReply(`W dniu 25.11.2026 o 10:00, Studio pisze:\n${quote}\n\nOdpowiedź pod spodem.`),
+    ).toBe('Odpowiedź pod spodem.');
   });
 
   it('a Russian attribution wrapped inside the address („… пользователь … <\\n…> написал:”) goes', () => {

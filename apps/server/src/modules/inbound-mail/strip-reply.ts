@@ -303,20 +303,20 @@ function isSeparator(forms: (string | null)[], i: number): boolean {
 }
 
 /** "---------- Forwarded message ---------" and its translations: what follows is for us to read. */
-function isForwardMarker(form: string | null): boolean {
-  if (form === null || !form.startsWith('-----')) return false;
+function isForwardMarker(form: string | null | undefined): boolean {
+  if (!form?.startsWith('-----')) return false;
   return FORWARDED.some((words) => form.includes(words));
 }
 
 /** Where a pasted picture stood: Outlook's „[cid:image001.png@…]”, Gmail's „[image: zrzut.png]”. */
-const isPicturePlaceholder = (form: string | null) =>
-  form !== null &&
+const isPicturePlaceholder = (form: string | null | undefined) =>
+  !!form &&
   form.length <= MAX_SIGN_OFF_LINE * 2 &&
   form.endsWith(']') &&
   (form.startsWith('[cid:') || form.startsWith('[image:') || form.startsWith('[obraz:'));
 
-const isSignOff = (form: string | null) =>
-  form !== null && form.length <= MAX_SIGN_OFF_LINE && SIGN_OFFS.some((s) => form.startsWith(s));
+const isSignOff = (form: string | null | undefined) =>
+  !!form && form.length <= MAX_SIGN_OFF_LINE && SIGN_OFFS.some((s) => form.startsWith(s));
 
 function classify(lines: string[]): Kind[] {
   const forms = lines.map(markerForm);
