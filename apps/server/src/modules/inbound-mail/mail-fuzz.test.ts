@@ -154,10 +154,41 @@ const reply = (longest: number) =>
           '> quoted',
           '-- ',
           'Sent from my iPhone',
+          // Issue 29's markers: other languages, wrapped halves, header blocks, forwards, pictures.
+          'Am Mi., 25. Nov. 2026 um 10:00 Uhr schrieb Studio <',
+          'k@s.pl>:',
+          '>:',
+          'Le mer. 25 nov. 2026 à 10:00, Studio <k@s.pl> a',
+          'écrit :',
+          '25.11.2026, 10:00, пользователь Studio <',
+          'k@s.pl> написал:',
+          'ср, 25 нояб. 2026 г. в 10:00, Studio <k@s.pl>:',
+          'Od: Studio <k@s.pl>',
+          'Wysłano: środa',
+          'Von: Studio',
+          'Gesendet: Mittwoch',
+          'Envoyé : mercredi',
+          '-----Ursprüngliche Nachricht-----',
+          '---------- Forwarded message ---------',
+          '[cid:image001.png@01DB3F00.12345670]',
+          'Wysłane z iPhone’a',
+          '',
         ),
         fc
           .tuple(
-            fc.constantFrom('On ', '-', '_', 'a', ' ', '10:00 '),
+            fc.constantFrom(
+              'On ',
+              '-',
+              '_',
+              'a',
+              ' ',
+              '10:00 ',
+              '> ',
+              'Od: ',
+              '@',
+              ':',
+              ' schrieb ',
+            ),
             fc.integer({ min: 1, max: longest }),
           )
           .map(([s, n]) => s.repeat(n)),
@@ -379,6 +410,25 @@ describe('regressions of the security review', () => {
     const started = performance.now();
     htmlToText(html);
     expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('issue 29: the reply classifier stays linear on its worst line shapes (capped at 256 KB of text)', () => {
+    const shapes = [
+      'a 1:\nb 2:\nc:\n',
+      '__________\n\n',
+      '-- \nJan\n',
+      'From: x\n',
+      'On 10:00 Ann <\n',
+      'x 10:00 <a@b>:\n\n\n',
+      '> a\nb\n',
+    ];
+    for (const shape of shapes) {
+      const text = shape.repeat(Math.ceil((1024 * 1024) / shape.length));
+      const started = performance.now();
+      stripReply(text);
+      const ms = performance.now() - started;
+      expect(ms, `${JSON.stringify(shape)} × 1 MB took ${ms.toFixed(0)} ms`).toBeLessThan(1500);
+    }
   });
 
   it('N8: an out-of-range character reference becomes U+FFFD instead of throwing', async () => {

@@ -23,22 +23,38 @@ export const MAX_HTML_DEPTH = 1000;
 const HISTORY = '\u{F8FF}';
 
 /**
- * Where mail programs mark the history: Gmail's gmail_quote and signature,
- * Thunderbird's moz-cite-prefix, Outlook's divRplyFwdMsg and appendonsend.
- * html-to-text has no "and what follows" selector, so each writes a marker
- * and the text is cut at the first one: the siblings after the mark (the
- * quoted mail's body) go with it.
+ * Where Outlook marks the history (divRplyFwdMsg, appendonsend): the original
+ * mail follows as siblings, unquoted, to the end. html-to-text has no "and
+ * what follows" selector, so each writes a marker and the text is cut at the
+ * first one.
  */
-const CUT_AT = [
-  'div.gmail_quote',
-  'div.gmail_signature',
-  'div.moz-cite-prefix',
-  '#divRplyFwdMsg',
-  '#appendonsend',
+const CUT_AT = ['#divRplyFwdMsg', '#appendonsend'];
+
+/**
+ * The quotation of Gmail (gmail_quote: attribution and blockquote) and
+ * Thunderbird (moz-cite-prefix: the attribution line), and Gmail's signature:
+ * left out, and only they, so an answer written below or between them stays.
+ */
+const SKIPPED = ['div.gmail_quote', 'div.gmail_signature', 'div.moz-cite-prefix', 'blockquote'];
+
+/** How every converter here writes the markup that stays. */
+const LAYOUT = [
+  // Outlook's line above its header block; a rule says nothing in text.
+  { selector: 'hr', format: 'skip' },
+  { selector: 'img', format: 'skip' },
+  { selector: 'a', options: { ignoreHref: true } },
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+    selector,
+    options: { uppercase: false },
+  })),
+  { selector: 'table', format: 'block' },
+  { selector: 'tr', format: 'block' },
+  { selector: 'td', format: 'block' },
+  { selector: 'th', format: 'block' },
 ];
 
-const convert = compile({
-  wordwrap: false,
+const OPTIONS = {
+  wordwrap: false as const,
   limits: {
     maxInputLength: MAX_HTML_CHARS,
     maxDepth: MAX_HTML_DEPTH,
@@ -46,33 +62,37 @@ const convert = compile({
     maxBaseElements: 100,
     ellipsis: '',
   },
+};
+
+const convert = compile({
+  ...OPTIONS,
   formatters: {
     history: (_element, _walk, builder) => builder.addLiteral(HISTORY),
   },
   selectors: [
     ...CUT_AT.map((selector) => ({ selector, format: 'history' })),
-    // A quotation anywhere (interleaved answers keep the text between them).
-    { selector: 'blockquote', format: 'skip' },
-    // Outlook's line above its header block; a rule says nothing in text.
-    { selector: 'hr', format: 'skip' },
-    { selector: 'img', format: 'skip' },
-    { selector: 'a', options: { ignoreHref: true } },
-    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
-      selector,
-      options: { uppercase: false },
-    })),
-    { selector: 'table', format: 'block' },
-    { selector: 'tr', format: 'block' },
-    { selector: 'td', format: 'block' },
-    { selector: 'th', format: 'block' },
+    ...SKIPPED.map((selector) => ({ selector, format: 'skip' })),
+    ...LAYOUT,
   ],
 });
 
+/** Everything, quotation included: for a mail that is nothing but quotation. */
+const convertAll = compile({
+  ...OPTIONS,
+  selectors: [...LAYOUT, { selector: 'blockquote', format: 'block' }],
+});
+
+/**
+ * The HTML's text without the quoted history. When nothing is left (the
+ * answer cannot be told from the quotation), the whole text: a mail is never
+ * reduced to nothing.
+ */
 export function htmlToText(html: string): string {
   const input = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
-  const text = nestsDeeperThan(input, MAX_HTML_DEPTH) ? flattenMarkup(input) : convert(input);
+  if (nestsDeeperThan(input, MAX_HTML_DEPTH)) return tidy(flattenMarkup(input));
+  const text = convert(input);
   const cut = text.indexOf(HISTORY);
-  return tidy(cut < 0 ? text : text.slice(0, cut));
+  return tidy(cut < 0 ? text : text.slice(0, cut)) || tidy(convertAll(input));
 }
 
 /** No-break spaces as spaces, trailing spaces off each line, at most one empty line in a row. */

@@ -7,7 +7,7 @@ import { stripReply } from './strip-reply';
 export interface InboundAttachment {
   filename: string | null;
   contentType: string;
-  /** Embedded in the HTML (cid:), e.g. a signature's logo. */
+  /** Embedded in the HTML (multipart/related, shown through `cid:`): a pasted picture or a signature's logo. */
   related: boolean;
   content: Uint8Array;
 }
@@ -20,6 +20,8 @@ export interface InboundAttachment {
 export interface InboundMail {
   /** The first From address as written, or null. */
   from: string | null;
+  /** Its display name, decoded from whatever charset it was written in, or null. */
+  fromName?: string | null;
   messageId: string | null;
   inReplyTo: string | null;
   references: string[];
@@ -86,6 +88,7 @@ export async function parseMail(source: Uint8Array): Promise<InboundMail> {
   const date = mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date.toISOString() : null;
   return {
     from: mail.from?.value[0]?.address ?? null,
+    fromName: mail.from?.value[0]?.name || null,
     messageId: mail.messageId ?? null,
     inReplyTo: mail.inReplyTo ?? null,
     references: [mail.references ?? []].flat(),

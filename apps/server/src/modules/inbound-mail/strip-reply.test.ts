@@ -70,10 +70,22 @@ describe('stripReply: quoting of the common mail programs', () => {
     );
   });
 
-  it('keeps an interleaved answer above the last quote', () => {
-    expect(stripReply('> Czy działa?\nTak, działa.\n\n> Coś jeszcze?')).toBe(
-      '> Czy działa?\nTak, działa.',
-    );
+  it('keeps an interleaved answer without the quotes around it', () => {
+    expect(stripReply('> Czy działa?\nTak, działa.\n\n> Coś jeszcze?')).toBe('Tak, działa.');
+  });
+
+  it('keeps an answer written below the quotation (used to be reduced to nothing)', () => {
+    expect(
+      stripReply(`W dniu 25.11.2026 o 10:00, Studio pisze:\n${quote}\n\nOdpowiedź pod spodem.`),
+    ).toBe('Odpowiedź pod spodem.');
+  });
+
+  it('a Russian attribution wrapped inside the address („… пользователь … <\\n…> написал:”) goes', () => {
+    expect(
+      stripReply(
+        `Готово.\n\n25.11.2026, 10:00, пользователь Studio Kontakt <\nkontakt@studio.pl> написал:\n${quote}`,
+      ),
+    ).toBe('Готово.');
   });
 });
 
