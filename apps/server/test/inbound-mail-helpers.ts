@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { sentTicketMails } from '../src/db/schema/index';
 import type { TestClock } from '../src/lib/clock';
-import type { Dovecot } from './dovecot';
+import { type Dovecot, dovecotAvailable, startDovecot } from './dovecot';
+import type { createTestContext } from './helpers';
 import { createTicket, postMessage, quickUser } from './tickets-helpers';
 
 /**
@@ -53,6 +55,36 @@ export async function eventually(check: () => Promise<boolean>, ms = 20_000): Pr
 }
 
 /** Empties INBOX and the module's folders between tests. */
+/**
+ * The hooks of a test file that reads mail from a private Dovecot: one server
+ * for the file, and before each test a fresh database and empty folders.
+ * Nothing runs where Dovecot is not installed (the file's describe.skipIf
+ * says so). `started` is given the server once it runs.
+ */
+export function useDovecot(
+  ctx: ReturnType<typeof createTestContext>,
+  started: (dovecot: Dovecot) => void,
+) {
+  const available = dovecotAvailable();
+  let dovecot: Dovecot;
+  beforeAll(async () => {
+    if (!available) return;
+    await ctx.setup();
+    dovecot = await startDovecot();
+    started(dovecot);
+  }, 60_000);
+  beforeEach(async () => {
+    if (!available) return;
+    await ctx.reset();
+    await emptyMailbox(dovecot);
+  });
+  afterAll(async () => {
+    if (!available) return;
+    await ctx.teardown();
+    await dovecot.close();
+  });
+}
+
 export async function emptyMailbox(dovecot: Dovecot) {
   await dovecot.withClient(async (client) => {
     for (const box of await client.list()) {

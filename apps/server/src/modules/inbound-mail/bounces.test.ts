@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exchangeBounce, postfixBounce } from '../../../test/bounce-helpers';
-import { type Dovecot, dovecotAvailable, startDovecot } from '../../../test/dovecot';
+import { type Dovecot, dovecotAvailable } from '../../../test/dovecot';
 import { Client, codeFrom, createTestContext, registerUser } from '../../../test/helpers';
-import { emptyMailbox, eventually, sentIds } from '../../../test/inbound-mail-helpers';
+import { eventually, sentIds, useDovecot } from '../../../test/inbound-mail-helpers';
 import { mailTitled } from '../../../test/mail-helpers';
 import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
 import { sentTicketMails, ticketMessages, tickets, users } from '../../db/schema/index';
@@ -23,20 +23,8 @@ const FOR_STAFF = ['Kontakt', 'Nieprzypisane'];
 const PASSWORD = 'Sekretne-Haslo-42';
 const STAFF_REPLY = 'Nowa odpowiedź w zgłoszeniu #1';
 
-beforeAll(async () => {
-  if (!available) return;
-  await ctx.setup();
-  dovecot = await startDovecot();
-}, 60_000);
-beforeEach(async () => {
-  if (!available) return;
-  await ctx.reset();
-  await emptyMailbox(dovecot);
-});
-afterAll(async () => {
-  if (!available) return;
-  await ctx.teardown();
-  await dovecot.close();
+useDovecot(ctx, (started) => {
+  dovecot = started;
 });
 
 /** A registered customer (with a password, to sign in again) whose ticket got a staff answer by e-mail. */

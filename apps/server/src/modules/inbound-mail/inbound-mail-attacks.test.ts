@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Dovecot, dovecotAvailable, startDovecot } from '../../../test/dovecot';
+import { describe, expect, it } from 'vitest';
+import { type Dovecot, dovecotAvailable } from '../../../test/dovecot';
 import { createTestContext } from '../../../test/helpers';
 import {
   answeredTicket,
-  emptyMailbox,
   eventually,
   rawMail,
   receivedWith,
+  useDovecot,
 } from '../../../test/inbound-mail-helpers';
 import { listen } from '../../../test/tickets-helpers';
 import { ticketMessages, tickets, users } from '../../db/schema/index';
@@ -26,20 +26,8 @@ const PROCESSED = ['Kontakt', 'Przetworzone'];
 const FOR_STAFF = ['Kontakt', 'Nieprzypisane'];
 const OUR_MX = 'mx.studio.test';
 
-beforeAll(async () => {
-  if (!available) return;
-  await ctx.setup();
-  dovecot = await startDovecot();
-}, 60_000);
-beforeEach(async () => {
-  if (!available) return;
-  await ctx.reset();
-  await emptyMailbox(dovecot);
-});
-afterAll(async () => {
-  if (!available) return;
-  await ctx.teardown();
-  await dovecot.close();
+useDovecot(ctx, (started) => {
+  dovecot = started;
 });
 
 async function world(

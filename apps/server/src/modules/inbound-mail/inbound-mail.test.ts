@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Dovecot, dovecotAvailable, startDovecot } from '../../../test/dovecot';
+import { describe, expect, it } from 'vitest';
+import { type Dovecot, dovecotAvailable } from '../../../test/dovecot';
 import { createTestContext } from '../../../test/helpers';
 import {
   answeredTicket,
-  emptyMailbox,
   eventually,
   rawMail,
+  useDovecot,
 } from '../../../test/inbound-mail-helpers';
 import { streamsOfTheTest } from '../../../test/stream-helpers';
 import { jpegWithExif, listen, loginAs, type SseEvent } from '../../../test/tickets-helpers';
@@ -23,20 +23,8 @@ let dovecot: Dovecot;
 const PROCESSED = ['Kontakt', 'Przetworzone'];
 const FOR_STAFF = ['Kontakt', 'Nieprzypisane'];
 
-beforeAll(async () => {
-  if (!available) return;
-  await ctx.setup();
-  dovecot = await startDovecot();
-}, 60_000);
-beforeEach(async () => {
-  if (!available) return;
-  await ctx.reset();
-  await emptyMailbox(dovecot);
-});
-afterAll(async () => {
-  if (!available) return;
-  await ctx.teardown();
-  await dovecot.close();
+useDovecot(ctx, (started) => {
+  dovecot = started;
 });
 
 const streams = streamsOfTheTest();

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Dovecot, dovecotAvailable, startDovecot } from '../../../test/dovecot';
+import { describe, expect, it } from 'vitest';
+import { type Dovecot, dovecotAvailable } from '../../../test/dovecot';
 import { createTestContext } from '../../../test/helpers';
-import { answeredTicket, emptyMailbox, eventually } from '../../../test/inbound-mail-helpers';
+import { answeredTicket, eventually, useDovecot } from '../../../test/inbound-mail-helpers';
 import { ticketMessages } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { checkAttachments } from './mail-attachments';
@@ -293,17 +293,8 @@ const ctx = createTestContext();
 let dovecot: Dovecot;
 
 describe.skipIf(!available)('through a real IMAP server (Dovecot)', () => {
-  beforeAll(async () => {
-    await ctx.setup();
-    dovecot = await startDovecot();
-  }, 60_000);
-  beforeEach(async () => {
-    await ctx.reset();
-    await emptyMailbox(dovecot);
-  });
-  afterAll(async () => {
-    await ctx.teardown();
-    await dovecot.close();
+  useDovecot(ctx, (started) => {
+    dovecot = started;
   });
 
   async function world() {
