@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'reauth_required',
   /** „To nie ja” locked the password: only a reset by e-mail opens the account again. */
   'password_reset_required',
+  /** A set-aside mail from a staff member's address: no ticket is opened in their name (attach it instead). */
+  'staff_address',
   'rate_limited',
   'service_unavailable',
   'internal',

@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES = [
 export const CLIENT_ROUTES = [
   '/contact',
   '/contact/stats',
+  '/contact/mailbox',
   '/contact/confirm',
   '/login',
   '/register',
