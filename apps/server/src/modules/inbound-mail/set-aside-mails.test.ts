@@ -135,7 +135,9 @@ describe.skipIf(!available)('„Skrzynka”: mails set aside, against a real IMA
   it('„Otwórz zgłoszenie” gives a stranger a guest account and a ticket with the mail’s text and picture; the mail moves to the processed folder', async () => {
     const { app, admin } = await world();
     await setAside(
-      await stranger({ attachments: [{ filename: 'sklep.png', content: await pngImage(120, 90) }] }),
+      await stranger({
+        attachments: [{ filename: 'sklep.png', content: await pngImage(120, 90) }],
+      }),
       1,
     );
     const [mail] = (await list(admin)).mails;
