@@ -243,7 +243,15 @@ export async function mailLatency({ webDir, work, runs = 50, onInterrupt = () =>
         refetchEnd: stats(timings.map((t) => t.refetchEndMs ?? Number.NaN)),
         shown: shown,
       },
-      shownMs: timings.map((t) => t.shownMs),
+      // Each reply's stages in order (ms from just before its APPEND; null: not seen).
+      replies: timings.map((t) => ({
+        appended: t.appendedMs,
+        stored: Number.isFinite(t.storedMs) ? t.storedMs : null,
+        liveEvent: t.eventMs,
+        refetchStart: t.refetchStartMs,
+        refetchEnd: t.refetchEndMs,
+        shown: t.shownMs,
+      })),
     };
     log(
       `APPEND → open thread over ${runs} replies: median ${shown.medianMs} ms, p95 ${shown.p95Ms} ms, ` +

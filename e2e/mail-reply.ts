@@ -170,8 +170,8 @@ interface ReplyWatch {
  * Runs in the page before its own scripts (window.__replyWatch, a ReplyWatch):
  * notes when each live `message` event arrives, and (a MutationObserver, at the
  * moment React inserts it) when the awaited text enters the thread.
- * Playwright's own waiting polls every 500 ms after the first second, which
- * would add up to half a second to a figure of about one. Plain JS in a string:
+ * Playwright's own waiting looks every 500 ms once 270 ms have passed, which
+ * would add up to half a second to a figure of about half a second. Plain JS in a string:
  * a function would be sent as its source, and the bench's loader (tsx) adds
  * helper calls to functions' source that do not exist in the page.
  */
