@@ -104,8 +104,17 @@ export function unique(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/**
+ * Whether screenshots are written. CI sets E2E_SCREENSHOTS=0: the pictures are
+ * for people reviewing a change on their machine, and a clean CI clone throws
+ * them away, while full-page captures on two cores cost minutes. The states
+ * they show are still reached and checked (and axe runs) either way.
+ */
+export const takesScreenshots = process.env.E2E_SCREENSHOTS !== '0';
+
 /** Full-page screenshot to e2e/screenshots/<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!takesScreenshots) return;
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 

@@ -3,14 +3,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, CDPSession } from '@playwright/test';
-import { acceptCookies, expect, type Page, shot, test, unique } from '../fixtures';
+import {
+  acceptCookies,
+  expect,
+  type Page,
+  shot,
+  takesScreenshots,
+  test,
+  unique,
+} from '../fixtures';
 import { type LocalhostServer, startLocalhostServer } from '../localhost-server';
 
 /** What the screen shows (not the whole page): e2e/screenshots/<name>.png. */
-const viewShot = (page: Page, name: string) =>
-  page.screenshot({
+const viewShot = async (page: Page, name: string) => {
+  if (!takesScreenshots) return;
+  await page.screenshot({
     path: fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)),
   });
+};
 
 /*
  * Issue 28, the whole takeover in two browsers: a thief holding only the
