@@ -29,6 +29,8 @@ DATA=$(mktemp -d "$WORK/data.XXXX")
 # http on loopback only: ALLOW_INSECURE_HTTP=1 (production refuses http:// otherwise).
 (cd "$WORK" && NODE_ENV=production HOST=127.0.0.1 PORT=$PORT DATA_DIR=$DATA SMTP_URL=smtp://127.0.0.1:9 \
   ALLOW_INSECURE_HTTP=1 MAIL_FROM="Studio <no-reply@studio.test>" \
+  STUDIO_NAME="Pracownia Testowa" STUDIO_ADDRESS="ul. Długa 5, 31-147 Kraków" STUDIO_NIP=5260250995 \
+  STUDIO_REGON=123456785 STUDIO_EMAIL=biuro@studio.test STUDIO_PHONE="+48 12 345 67 89" \
   LOG_LEVEL=warn node apps/server/dist/main.js) &
 PID=$!
 for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.2; done
@@ -42,6 +44,10 @@ check / 200
 check /team 200
 check /nie-ma-takiej-strony 404
 check /dev/outbox 404   # development only
+# The studio's details are written into the prerendered pages as they are sent.
+HOME_HTML=$(curl -s "http://127.0.0.1:$PORT/")
+if ! grep -q '5260250995' <<<"$HOME_HTML"; then echo "/ lacks STUDIO_NIP" >&2; exit 1; fi
+if grep -q 'uzupełnij' <<<"$HOME_HTML"; then echo "/ shows a placeholder" >&2; exit 1; fi
 # The image's HEALTHCHECK command, as written in the Dockerfile.
 PORT=$PORT node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type StudioDetails, studioDetailsFromEnv } from '@studio/shared/studio-details';
 import { z } from 'zod';
 import { type CodeSecretSource, codeSecretSource } from './config-code-secret';
 import { checkProductionSafety } from './config-production';
@@ -142,6 +143,12 @@ export interface Config {
   mailAuthservId: string | undefined;
   /** How long a sign-in or a confirmed password lets this session add or remove a way to sign in. */
   reauthWindowMs: number;
+  /**
+   * The studio's legal details (`STUDIO_*`, DESIGN §7.10), written into every
+   * page served (plugins/page-html.ts); outside production an unset one is its
+   * marked placeholder.
+   */
+  studio: StudioDetails;
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +181,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     if (problem) throw new ConfigError(problem);
   }
+  // Checked in every environment: a value that is set must be right, even in development.
+  const studio = studioDetailsFromEnv(cleaned, e.NODE_ENV === 'production');
+  if ('problem' in studio) throw new ConfigError(studio.problem);
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
       'Invalid HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS',
@@ -241,5 +251,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyDelayMs: e.NOTIFY_DELAY_SECONDS * 1000,
     mailAuthservId: e.MAIL_AUTHSERV_ID?.toLowerCase(),
     reauthWindowMs: e.REAUTH_WINDOW_SECONDS * 1000,
+    studio: studio.details,
   };
 }

@@ -19,11 +19,22 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
+/** The studio's details (DESIGN §7.10); checksums worked out in packages/shared/src/studio-details.test.ts. */
+const studio = {
+  STUDIO_NAME: 'Pracownia Kowalski sp. z o.o.',
+  STUDIO_ADDRESS: 'ul. Długa 5, 31-147 Kraków',
+  STUDIO_NIP: '526-025-09-95',
+  STUDIO_REGON: '123456785',
+  STUDIO_EMAIL: 'biuro@pracownia.pl',
+  STUDIO_PHONE: '+48 12 345 67 89',
+};
+
 const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://studio.example.pl',
   SMTP_URL: 'smtp://user:pass@smtp.example.pl:587',
   MAIL_FROM: 'Studio <no-reply@studio.example.pl>',
+  ...studio,
 };
 
 describe('production refuses unsafe configuration', () => {
@@ -121,6 +132,81 @@ async function strippedMailServer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+describe('production refuses to start without the studio’s details', () => {
+  it.each(Object.keys(studio))('refuses %s unset, naming it', (variable) => {
+    for (const unset of [undefined, '', '   ']) {
+      const env: Record<string, string | undefined> = { ...production, [variable]: unset };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        new RegExp(`^Invalid ${variable}: required when NODE_ENV=production`),
+      );
+    }
+  });
+
+  it.each([
+    ['STUDIO_NAME', 'Nasze Studio [uzupełnij pełną nazwę firmy]', /still holds the placeholder/],
+    ['STUDIO_ADDRESS', 'ul. Długa 5, Kraków', /must hold the street, the postal code \(NN-NNN\)/],
+    ['STUDIO_NIP', '526-025-09-96', /checksum does not match/],
+    ['STUDIO_NIP', '1234567890', /checksum does not match/],
+    ['STUDIO_NIP', '526-025-09', /must be 10 digits/],
+    ['STUDIO_REGON', '123456784', /checksum does not match/],
+    ['STUDIO_REGON', '12345678500003', /checksum does not match/],
+    ['STUDIO_REGON', '1234567', /must be 9 or 14 digits/],
+    ['STUDIO_EMAIL', 'biuro(at)pracownia.pl', /must be an e-mail address/],
+    ['STUDIO_EMAIL', 'kontakt@localhost', /must be an e-mail address/],
+    ['STUDIO_PHONE', '+48 12 345 67', /must be a phone number/],
+    ['STUDIO_PHONE', 'tel. dwanaście', /must be a phone number/],
+  ])('refuses %s=%s, naming it', (variable, value, problem) => {
+    const env = { ...production, [variable]: value };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${variable}: `));
+    expect(() => loadConfig(env)).toThrow(problem);
+  });
+
+  it('accepts them as typed and keeps NIP and REGON as digits', () => {
+    const config = loadConfig({
+      ...production,
+      STUDIO_NIP: 'PL 526 025 09 95',
+      STUDIO_REGON: '12345678500002',
+    });
+    expect(config.studio).toEqual({
+      name: 'Pracownia Kowalski sp. z o.o.',
+      address: 'ul. Długa 5, 31-147 Kraków',
+      nip: '5260250995',
+      regon: '12345678500002',
+      email: 'biuro@pracownia.pl',
+      phone: '+48 12 345 67 89',
+    });
+  });
+
+  it('development shows the marked placeholders, but a value that is set must still be right', () => {
+    const config = loadConfig({ NODE_ENV: 'development', STUDIO_EMAIL: 'biuro@pracownia.pl' });
+    expect(config.studio.nip).toBe('[uzupełnij NIP]');
+    expect(config.studio.email).toBe('biuro@pracownia.pl');
+    expect(() => loadConfig({ NODE_ENV: 'development', STUDIO_NIP: '5260250996' })).toThrow(
+      /^Invalid STUDIO_NIP: checksum does not match/,
+    );
+  });
+
+  it('the production server prints the line and exits when one is missing', async () => {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(__dirname, '..'),
+      env: {
+        ...process.env,
+        ...production,
+        STUDIO_REGON: '',
+        PORT: '0',
+        DATA_DIR: tempDir('prod-studio'),
+      },
+      timeout: 60_000,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect((failure as { code: number }).code).toBe(1);
+    expect((failure as { stderr: string }).stderr.trim()).toMatch(
+      /^Invalid STUDIO_REGON: required when NODE_ENV=production/,
+    );
+  });
+});
 
 describe('SMTP without TLS', () => {
   const address = externalAddress();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { STUDIO_PLACEHOLDERS as P, phoneHref } from '@studio/shared/studio-details';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashesOf } from '../src/plugins/security-headers';
 import { createTestContext, testConfig } from './helpers';
@@ -186,5 +187,103 @@ describe('serving the web app', () => {
       const response = await app.inject({ url });
       expect(response.body, url).not.toContain('tajne');
     }
+  });
+
+  it('fills the studio’s details into every page it sends, in the text, links and meta tags, and leaves scripts as built', async () => {
+    const webDir = fakeBuild();
+    // What the prerender writes (apps/web/src/root.tsx, components/company-details.tsx, content/legal.ts):
+    // the placeholders of packages/shared/src/studio-details.ts wherever a detail goes.
+    const head =
+      `<head><meta name="studio-name" content="${P.name}"/><meta name="studio-address" content="${P.address}"/>` +
+      `<meta name="studio-nip" content="${P.nip}"/><meta name="studio-regon" content="${P.regon}"/>` +
+      `<meta name="studio-email" content="${P.email}"/><meta name="studio-phone" content="${P.phone}"/>` +
+      // An inline script is sent as built, whatever it holds, so its CSP hash stays right.
+      `<script>window.built=${JSON.stringify(P.nip)}</script></head>`;
+    const footer =
+      `<footer><p>${P.name}</p><dl><dt>Adres</dt><dd>${P.address}</dd><dt>NIP</dt><dd>${P.nip}</dd>` +
+      `<dt>REGON</dt><dd>${P.regon}</dd><dd><a href="mailto:${P.email}">${P.email}</a></dd>` +
+      `<dd><a href="${phoneHref(P.phone)}">${P.phone}</a></dd></dl></footer>`;
+    const legal = `<p>Ta umowa określa zasady, na jakich ${P.name}, ${P.address}, NIP ${P.nip}, REGON ${P.regon} (dalej: „Studio”) tworzy…</p>`;
+    const page = (main: string) => `${head}<body>${main}${footer}${'x'.repeat(2000)}</body>`;
+    const pages: Record<string, string> = {
+      'index.html': page('<h1>Strona główna</h1>'),
+      'contact/index.html': page(`<h2>Dane studia</h2>${footer}`),
+      'terms-and-conditions/index.html': page(legal),
+      'team/index.html': page('<h1>Nasz Zespół</h1>'),
+      '404.html': page('<h1>404</h1>'),
+      '__spa-fallback.html': `${head}<body>Ładowanie…</body>`,
+    };
+    for (const [file, html] of Object.entries(pages)) {
+      fs.mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(webDir, file), html);
+      // Precompressed copies of the build hold the placeholders too: never sent as they are.
+      fs.writeFileSync(path.join(webDir, `${file}.br`), zlib.brotliCompressSync(html));
+    }
+    const app = await ctx.app({
+      config: testConfig({
+        WEB_DIR: webDir,
+        STUDIO_NAME: 'Pracownia „Kod & Kawa” sp. z o.o.',
+        STUDIO_ADDRESS: 'ul. Długa 5, 31-147 Kraków',
+        STUDIO_NIP: '526-025-09-95',
+        STUDIO_REGON: '123456785',
+        STUDIO_EMAIL: 'biuro@kodikawa.pl',
+        STUDIO_PHONE: '+48 12 345 67 89',
+      }),
+    });
+    const builtScript = `<script>window.built=${JSON.stringify(P.nip)}</script>`;
+    const scriptHash = inlineScriptHashesOf(builtScript)[0] ?? '';
+
+    for (const [url, status] of [
+      ['/', 200],
+      ['/contact', 200],
+      ['/terms-and-conditions', 200],
+      ['/team', 200],
+      ['/profile', 200],
+      ['/nie-ma-takiej-strony', 404],
+      // A page file asked for by its name is a page address like any unknown one.
+      ['/contact/index.html', 404],
+      ['/index.html.br', 404],
+    ] as const) {
+      for (const encoding of ['br', undefined]) {
+        const response = await app.inject({
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(response.statusCode, url).toBe(status);
+        const html =
+          response.headers['content-encoding'] === 'br'
+            ? zlib.brotliDecompressSync(response.rawPayload).toString()
+            : response.body;
+        const shown = html.replace(builtScript, '');
+        for (const placeholder of [...Object.values(P), phoneHref(P.phone), '[uzupełnij']) {
+          expect(shown, `${url} ${encoding}`).not.toContain(placeholder);
+        }
+        expect(html).toContain(builtScript);
+        expect(html).toContain(
+          '<meta name="studio-name" content="Pracownia „Kod &#38; Kawa” sp. z o.o."/>',
+        );
+        expect(html).toContain('<meta name="studio-nip" content="5260250995"/>');
+        expect(html).toContain('<meta name="studio-phone" content="+48 12 345 67 89"/>');
+        expect(String(response.headers['content-security-policy'])).toContain(scriptHash);
+        if (url === '/profile') continue;
+        expect(html).toContain('<p>Pracownia „Kod &#38; Kawa” sp. z o.o.</p>');
+        expect(html).toContain('<dd>ul. Długa 5, 31-147 Kraków</dd>');
+        expect(html).toContain('<dt>NIP</dt><dd>5260250995</dd><dt>REGON</dt><dd>123456785</dd>');
+        expect(html).toContain('<a href="mailto:biuro@kodikawa.pl">biuro@kodikawa.pl</a>');
+        expect(html).toContain('<a href="tel:+48123456789">+48 12 345 67 89</a>');
+      }
+    }
+    const terms = (await app.inject({ url: '/terms-and-conditions' })).body;
+    expect(terms).toContain(
+      'na jakich Pracownia „Kod &#38; Kawa” sp. z o.o., ul. Długa 5, 31-147 Kraków, NIP 5260250995, REGON 123456785 (dalej: „Studio”)',
+    );
+  });
+
+  it('sends the placeholders as built while the details are unset (development)', async () => {
+    const webDir = fakeBuild();
+    const html = `<footer><p>${P.name}</p><dd>${P.nip}</dd></footer>${'x'.repeat(2000)}`;
+    fs.writeFileSync(path.join(webDir, 'index.html'), html);
+    const app = await ctx.app({ config: testConfig({ WEB_DIR: webDir }) });
+    expect((await app.inject({ url: '/' })).body).toBe(html);
   });
 });

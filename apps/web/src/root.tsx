@@ -12,6 +12,7 @@ import type { Route } from './+types/root';
 import { AppShell } from './app/app-shell';
 import { EARLY_INPUT_SCRIPT, replayEarlyInput } from './app/early-input';
 import { StaticBackdrop } from './components/backdrop/static-backdrop';
+import { StudioDetailsMeta } from './components/company-details';
 import './app/app.css';
 
 // The toaster is fetched right after hydration instead of with the first page's
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#050a18" />
+        <StudioDetailsMeta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}

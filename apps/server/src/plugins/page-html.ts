@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import {
+  phoneHref,
+  STUDIO_FIELDS,
+  STUDIO_PLACEHOLDERS,
+  type StudioDetails,
+} from '@studio/shared/studio-details';
 import { escapeHtml } from '../lib/escape-html';
 import { inlineScriptHashesOf } from './security-headers';
 
@@ -23,6 +29,43 @@ export function withPublicUrl(html: string, publicUrl: string): string {
   return html.replace(ABSOLUTE_URL_TAG, (tag) =>
     tag.replace(URL_ATTRIBUTE, (_match, attribute: string) => `${attribute}="${base}`),
   );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Script elements are sent as built: the details are page text, and the scripts' CSP hashes stay as the build made them. */
+const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script>/g;
+
+/**
+ * The page with the studio's details (DESIGN §7.10) in place of the
+ * placeholders the build prerendered (packages/shared/src/studio-details.ts):
+ * in the text, in the `mailto:` and `tel:` links and in the `studio-*` meta
+ * tags the browser reads them back from (apps/web/src/content/company.ts).
+ * One pass, so a value that happens to hold another placeholder is kept as it is.
+ */
+export function withStudioDetails(html: string, studio: StudioDetails): string {
+  const replacements = new Map<string, string>([
+    [phoneHref(STUDIO_PLACEHOLDERS.phone), escapeHtml(phoneHref(studio.phone))],
+    ...STUDIO_FIELDS.map(
+      (field) => [STUDIO_PLACEHOLDERS[field], escapeHtml(studio[field])] as const,
+    ),
+  ]);
+  const placeholder = new RegExp(
+    [...replacements.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
+  const fill = (text: string) =>
+    text.replace(placeholder, (found) => replacements.get(found) ?? found);
+  let out = '';
+  let last = 0;
+  for (const script of html.matchAll(SCRIPT_ELEMENT)) {
+    out += fill(html.slice(last, script.index)) + script[0];
+    last = script.index + script[0].length;
+  }
+  return out + fill(html.slice(last));
 }
 
 export type Encoding = 'br' | 'gzip' | null;
@@ -58,21 +101,22 @@ export function compressedVariant(
 interface ServedPage {
   version: string;
   content: Promise<{
-    /** null: the build already holds PUBLIC_URL, so its own files (and precompressed copies) are sent. */
+    /** null: the build already holds PUBLIC_URL and the details, so its own files (and precompressed copies) are sent. */
     bodies: Record<'br' | 'gzip' | 'plain', Buffer> | null;
-    /** Its Content-Security-Policy, naming its own inline scripts (rewriting touches only link and meta tags). */
+    /** Its Content-Security-Policy, naming the inline scripts of the page as sent. */
     policy: string;
   }>;
 }
 
 async function rewrite(
   file: string,
-  publicUrl: string,
+  site: { publicUrl: string; studio: StudioDetails },
   policyFor: (scriptHashes: string[]) => string,
 ) {
   const html = await fsp.readFile(file, 'utf8');
-  const policy = policyFor(inlineScriptHashesOf(html));
-  const rewritten = withPublicUrl(html, publicUrl);
+  const rewritten = withStudioDetails(withPublicUrl(html, site.publicUrl), site.studio);
+  // Hashed from what is sent, so no rewriting can ever leave a script the policy does not name.
+  const policy = policyFor(inlineScriptHashesOf(rewritten));
   if (rewritten === html) return { bodies: null, policy };
   const plain = Buffer.from(rewritten);
   // Off the event loop (zlib's thread pool), once per page and build.
@@ -89,13 +133,17 @@ async function rewrite(
 }
 
 /**
- * Serves prerendered pages with the runtime PUBLIC_URL: each file is read and
+ * Serves prerendered pages with the runtime PUBLIC_URL and the studio's
+ * details: each file is read and
  * rewritten at its first request and kept in memory while its size and time
  * stay the same (a rebuild under a running server is picked up), so a request
  * costs one stat, not a regex over the page. `policyFor` makes a page's
  * Content-Security-Policy from its inline scripts' hashes, once per page too.
  */
-export function createPageCache(publicUrl: string, policyFor: (scriptHashes: string[]) => string) {
+export function createPageCache(
+  site: { publicUrl: string; studio: StudioDetails },
+  policyFor: (scriptHashes: string[]) => string,
+) {
   const pages = new Map<string, ServedPage>();
   return async function servedPage(
     file: string,
@@ -105,7 +153,7 @@ export function createPageCache(publicUrl: string, policyFor: (scriptHashes: str
     const version = `${stat.size}:${stat.mtimeMs}`;
     let page = pages.get(file);
     if (page?.version !== version) {
-      page = { version, content: rewrite(file, publicUrl, policyFor) };
+      page = { version, content: rewrite(file, site, policyFor) };
       pages.set(file, page);
       page.content.catch(() => pages.delete(file));
     }

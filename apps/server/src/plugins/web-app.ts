@@ -13,9 +13,9 @@ import { contentSecurityPolicy } from './security-headers';
 export async function webApp(app: FastifyInstance) {
   const root = app.deps.config.webDir;
   const hasBuild = fs.existsSync(root);
-  const { publicUrl, isHttps } = app.deps.config;
+  const { publicUrl, studio, isHttps } = app.deps.config;
   // Each page is sent with its own inline scripts' hashes only (security-headers.ts says why).
-  const servedPage = createPageCache(publicUrl, (scriptHashes) =>
+  const servedPage = createPageCache({ publicUrl, studio }, (scriptHashes) =>
     contentSecurityPolicy(scriptHashes, isHttps),
   );
 
@@ -29,8 +29,10 @@ export async function webApp(app: FastifyInstance) {
       // Our setHeaders decides caching; the plugin's own header would override it.
       cacheControl: false,
       // A path ending in '/' is a directory ('/' itself above all): @fastify/static
-      // would answer 403, so such paths go to the page handler below instead.
-      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // would answer 403, so such paths go to the page handler below instead. A
+      // page file is never sent as it lies on disk: it holds the build's address
+      // and the placeholders of the studio's details, which only that handler fills in.
+      allowedPath: (pathname) => !pathname.endsWith('/') && !/\.html(\.br|\.gz)?$/.test(pathname),
       setHeaders(reply, filePath) {
         // Vite puts content-hashed files under assets/: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

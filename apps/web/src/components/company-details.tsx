@@ -1,5 +1,6 @@
+import { STUDIO_FIELDS } from '@studio/shared/studio-details';
 import type { ReactNode } from 'react';
-import { COMPANY, companyAddress, phoneHref } from '~/content/company';
+import { COMPANY, phoneHref, studioMetaName } from '~/content/company';
 
 const linkClass =
   'cursor-target font-medium text-blue-700 underline decoration-blue-700/40 underline-offset-4 hover:decoration-blue-700 dark:text-sky-300 dark:decoration-sky-300/40 dark:hover:decoration-sky-300';
@@ -7,14 +8,15 @@ const linkClass =
 /**
  * The studio's details (content/company.ts) as a description list: used in
  * the footer, on /contact and in the legal documents. `compact` sets the
- * identifiers on one line for the footer.
+ * identifiers on one line for the footer. The address is one line as the
+ * studio typed it (STUDIO_ADDRESS, e.g. „ul. Długa 5, 31-147 Kraków”).
  */
 export function CompanyDetailsList({ compact = false }: { compact?: boolean }) {
   const rows: Array<[string, ReactNode]> = [
-    ['Adres', companyAddress()],
+    ['Adres', COMPANY.address],
     ['NIP', COMPANY.nip],
     ['REGON', COMPANY.regon],
-    ['KRS', COMPANY.krs],
+    ...(COMPANY.krs ? [['KRS', COMPANY.krs] as [string, ReactNode]] : []),
     [
       'E-mail',
       <a key="email" href={`mailto:${COMPANY.email}`} className={linkClass}>
@@ -47,4 +49,15 @@ export function CompanyDetailsList({ compact = false }: { compact?: boolean }) {
       ))}
     </dl>
   );
+}
+
+/**
+ * The details' meta tags in every page's head (root.tsx): the server fills
+ * them in with the rest of the page, and content/company.ts reads them back in
+ * the browser.
+ */
+export function StudioDetailsMeta() {
+  return STUDIO_FIELDS.map((field) => (
+    <meta key={field} name={studioMetaName(field)} content={COMPANY[field]} />
+  ));
 }

@@ -1,48 +1,54 @@
+import {
+  STUDIO_FIELDS,
+  STUDIO_PLACEHOLDERS,
+  type StudioDetails,
+  type StudioField,
+} from '@studio/shared/studio-details';
+
+export { phoneHref } from '@studio/shared/studio-details';
+
 /**
  * The studio's business details, in ONE place: the footer of every page,
  * /contact and the legal documents read them from here (Polish law requires a
- * business website to show them). Values in square brackets are placeholders
- * the studio still has to fill in; `isPlaceholder` finds them, so a test can
- * list what is left before going live.
+ * business website to show them). They come from the server's `STUDIO_*`
+ * variables (DESIGN.md §7.10), so one build serves any studio:
+ * - the prerender (no `document`) writes the placeholders of
+ *   packages/shared/src/studio-details.ts, and the server replaces them in
+ *   every page it sends (apps/server/src/plugins/page-html.ts), the
+ *   `studio-*` meta tags of root.tsx included;
+ * - the browser reads the values back from those meta tags before the first
+ *   render, so hydration and the pages rendered later show the same values.
+ * In development an unset variable stays its marked placeholder („[uzupełnij …]”).
  */
-export interface CompanyDetails {
-  /** Full registered name of the business. */
-  name: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  nip: string;
-  regon: string;
-  /** KRS number for a company; a sole trader is in CEIDG instead (say so here). */
-  krs: string;
-  email: string;
-  /** As dialled, with the country code: also the `tel:` link. */
-  phone: string;
+export interface CompanyDetails extends StudioDetails {
+  /**
+   * KRS number of a company registered in KRS. DESIGN.md has no variable for it
+   * (the `STUDIO_*` six fit a sole trader, who is in CEIDG): null leaves it out
+   * everywhere; a company writes its number in KRS_NUMBER below.
+   */
+  krs: string | null;
 }
 
-export const COMPANY: CompanyDetails = {
-  name: 'Nasze Studio [uzupełnij pełną nazwę firmy]',
-  street: '[uzupełnij ulicę i numer]',
-  postalCode: '[00-000]',
-  city: '[uzupełnij miejscowość]',
-  nip: '[uzupełnij NIP]',
-  regon: '[uzupełnij REGON]',
-  krs: '[uzupełnij KRS lub „wpis do CEIDG”]',
-  email: 'kontakt@example.com',
-  phone: '+48 000 000 000',
-};
+const KRS_NUMBER: string | null = null;
 
-/** Whether a value is still a placeholder (in square brackets, or an example address or number). */
+/** The name of the meta tag that carries a detail to the browser. */
+export const studioMetaName = (field: StudioField) => `studio-${field}`;
+
+function detailsOfThisPage(): StudioDetails {
+  if (typeof document === 'undefined') return STUDIO_PLACEHOLDERS;
+  const details = { ...STUDIO_PLACEHOLDERS };
+  for (const field of STUDIO_FIELDS) {
+    const value = document
+      .querySelector(`meta[name="${studioMetaName(field)}"]`)
+      ?.getAttribute('content');
+    if (value) details[field] = value;
+  }
+  return details;
+}
+
+export const COMPANY: CompanyDetails = { ...detailsOfThisPage(), krs: KRS_NUMBER };
+
+/** Whether a value is still a placeholder (development without the `STUDIO_*` variables). */
 export function isPlaceholder(value: string): boolean {
-  return /\[.*\]/.test(value) || value.endsWith('@example.com') || value === '+48 000 000 000';
-}
-
-/** One-line address, as printed in the footer and documents. */
-export function companyAddress(company: CompanyDetails = COMPANY): string {
-  return `${company.street}, ${company.postalCode} ${company.city}`;
-}
-
-/** The `tel:` link of a phone number (digits and a leading +, nothing else). */
-export function phoneHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+  return /\[uzupełnij/.test(value) || Object.values(STUDIO_PLACEHOLDERS).includes(value);
 }

@@ -4,7 +4,7 @@
  * is null is not written yet; the page shows a work-in-progress placeholder.
  */
 
-import { COMPANY, companyAddress } from './company';
+import { COMPANY } from './company';
 
 export const LEGAL_KEYS = ['creator', 'dmca', 'privacy', 'aup', 'law', 'cookies', 'gdpr'] as const;
 export type LegalKey = (typeof LEGAL_KEYS)[number];
@@ -61,8 +61,11 @@ export function legalText(doc: LegalDocument): string {
   return parts.join('\n');
 }
 
-/** Who „Studio” is, from the one file of the studio's details (content/company.ts). */
-const STUDIO = `${COMPANY.name}, ${companyAddress()}, NIP ${COMPANY.nip}, REGON ${COMPANY.regon}, KRS ${COMPANY.krs}`;
+/**
+ * Who „Studio” is, from the studio's details (content/company.ts): the address
+ * as typed sits between commas like the other parts, as Polish documents write it.
+ */
+const STUDIO = `${COMPANY.name}, ${COMPANY.address}, NIP ${COMPANY.nip}, REGON ${COMPANY.regon}${COMPANY.krs ? `, KRS ${COMPANY.krs}` : ''}`;
 const CONTACT = `Z nami skontaktujesz się przez system zgłoszeń Kontakt dostępny w zakładce „Kontakt” (/contact) — po zalogowaniu albo bez konta, formularzem „Napisz do nas bez konta” — a także e-mailem (${COMPANY.email}) lub telefonicznie (${COMPANY.phone}).`;
 
 export const LEGAL_DOCUMENTS: Record<LegalKey, LegalDocument> = {
