@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import type { TestClock } from '../src/lib/clock';
 import { Client, type MailCapture, registerUser } from './helpers';
+import { mailTitled } from './mail-helpers';
 
 export const STEP_MS = 30_000;
 
@@ -33,6 +34,9 @@ export async function userWithTotp(
   });
   expect(confirmed.statusCode).toBe(200);
   const recoveryCodes = confirmed.json().recovery_codes as string[];
+  // The alert goes out in the background: once it is in, a caller that clears
+  // the capture and expects no mail is not surprised by it on a busy machine.
+  await mailTitled(mail, who.email, 'Włączono aplikację uwierzytelniającą');
   // The confirming code's step is spent: the next code must come from a later step.
   clock.advance(STEP_MS);
   return { client, user, password, secret, recoveryCodes };
