@@ -1,18 +1,18 @@
 // `npm run bench [part…]`: builds the production app, runs the benchmarks and
 // writes their figures to bench/results/*.json and bench/README.md.
-// Parts: pages, api-pglite, fanout, api-postgres, cold-start (default: all five).
+// Parts: pages, api-pglite, fanout, api-postgres, cold-start, mail-latency (default: all six).
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
 // (reuse apps/web/build and apps/server/dist), BENCH_ONLY=uploads (api parts: the photo uploads
-// only, printed, nothing written), CHROMIUM_PATH.
+// only, printed, nothing written), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ALL_PARTS = ['pages', 'api-pglite', 'fanout', 'api-postgres', 'cold-start'];
+const ALL_PARTS = ['pages', 'api-pglite', 'fanout', 'api-postgres', 'cold-start', 'mail-latency'];
 const parts = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PARTS;
 for (const part of parts) {
   if (!ALL_PARTS.includes(part)) {
@@ -83,6 +83,7 @@ const lighthouseRuns = num('BENCH_LH_RUNS', 3);
 // A trial of some pages only: BENCH_ROUTES=/,/team (the README records full runs).
 const pageRoutes = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const streams = num('BENCH_STREAMS', 10_000);
+const mailRuns = num('BENCH_MAIL_RUNS', 50);
 // A trial of the photo uploads alone while working on them (issue 20, target 3):
 // the figures are printed, results/*.json and the README are left as they are.
 const uploadsOnly = process.env.BENCH_ONLY === 'uploads';
@@ -117,10 +118,16 @@ const cleanup = () => {
   fs.rmSync(work, { recursive: true, force: true });
   if (ownBuild) fs.rmSync(webBuildDir, { recursive: true, force: true });
 };
-process.on('SIGINT', () => {
-  cleanup();
-  process.exit(130);
-});
+// Parts that start daemons of their own (Dovecot detaches from the terminal, so
+// Ctrl-C does not reach it) register how to stop them here.
+const onInterrupt = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    for (const stop of onInterrupt) await stop().catch(() => {});
+    cleanup();
+    process.exit(130);
+  });
+}
 
 async function part(name, body) {
   try {
@@ -354,15 +361,31 @@ if (parts.includes('cold-start')) {
   });
 }
 
+// --- mail: arrival in the mailbox → message in an open browser (issue 29) --
+if (parts.includes('mail-latency')) {
+  await part('mail-latency', async () => {
+    const { mailLatency } = await import('./mail-latency.mjs');
+    log(`mail: ${mailRuns} replies APPENDed to a private Dovecot, timed to the open thread`);
+    const result = await mailLatency({
+      webDir,
+      work,
+      runs: mailRuns,
+      onInterrupt: (stop) => onInterrupt.push(stop),
+    });
+    // Last in a full run: the load average given is the part's own, at its start.
+    const machineNow = { ...host, loadAverage: result.loadAverageAtStart };
+    writeResult('mail-latency', { ...common, machine: machineNow, engine: 'pglite', ...result });
+  });
+}
+
 if (uploadsOnly) {
   cleanup();
   process.exit(failures.length ? 1 : 0);
 }
 const results = Object.fromEntries(
-  ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory', 'cold-start'].map((n) => [
-    n,
-    readResult(n),
-  ]),
+  ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory', 'cold-start', 'mail-latency'].map(
+    (n) => [n, readResult(n)],
+  ),
 );
 const readme = writeReadme(results);
 log(`done in ${round((Date.now() - started) / 60_000, 1)} min; figures in ${readme}`);

@@ -250,6 +250,47 @@ export function buildResults(results) {
     lines.push('_not run yet_');
   }
 
+  lines.push('', '### Mail: arrival → open browser (issue 29)', '');
+  const mail = results['mail-latency'];
+  if (mail) {
+    const { limits } = mail;
+    const medianOk = mail.medianMs < limits.medianMs;
+    const p95Ok = mail.p95Ms < limits.p95Ms;
+    if (!medianOk) missed.push(`Mail → open browser: median ${mail.medianMs} ms`);
+    if (!p95Ok) missed.push(`Mail → open browser: p95 ${mail.p95Ms} ms`);
+    const stageNames = {
+      appended: 'Dovecot answered the APPEND',
+      stored: 'message stored by the server (its `created_at`)',
+      liveEvent: '`message` event on the thread’s live stream, in the page',
+      refetchStart: 'the page’s thread refetch started',
+      refetchEnd: 'the refetch answered',
+      shown: 'the text in the open thread (DOM)',
+    };
+    lines.push(
+      header(mail),
+      '',
+      `\`npm run bench mail-latency\`: ${mail.runs} customer replies by e-mail, one after another, each APPENDed to the INBOX of a private Dovecot that the built server watches (IMAP_URL), timed from just before the APPEND until the text is in the thread a staff member has open in Chromium. The first reply (${mail.firstReplyMs} ms; it starts the mail parser's worker) is not counted.`,
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| median | ${mail.medianMs} ms | < ${limits.medianMs} ms ${ok(medianOk)} |`,
+      `| p95 | ${mail.p95Ms} ms | < ${limits.p95Ms} ms ${ok(p95Ok)} |`,
+      `| min | ${mail.minMs} ms | – |`,
+      `| max | ${mail.maxMs} ms | – |`,
+      '',
+      '| stage, from just before the APPEND | median | p95 | min | max |',
+      '|---|---|---|---|---|',
+      ...Object.entries(stageNames).map(([key, name]) => {
+        const s = mail.stages[key];
+        return s
+          ? `| ${name} | ${s.medianMs} ms | ${s.p95Ms} ms | ${s.minMs} ms | ${s.maxMs} ms |`
+          : `| ${name} | not seen | | | |`;
+      }),
+    );
+  } else {
+    lines.push('_not run yet_');
+  }
+
   lines.push('', '### Targets missed in these figures', '');
   if (missed.length) for (const m of missed) lines.push(`- ${m}`);
   else lines.push('None.');

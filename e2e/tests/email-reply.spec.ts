@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
+import type { Browser } from '@playwright/test';
 import { acceptCookies, expect, mailsTo, readCode, test, unique } from '../fixtures';
+import {
+  connectImap,
+  type Outbox,
+  openCustomerTicket,
+  replyMail,
+  STAFF_ANSWER,
+  timeReply,
+} from '../mail-reply';
 
 /*
  * The e-mail channel end to end: staff have a ticket open in the browser, the
@@ -25,97 +32,34 @@ const RUNS = 20;
 test.describe.configure({ mode: 'default', timeout: 240_000 });
 
 const withOrigin = { Origin: BASE_URL };
-
-/** Signs in, or registers with the e-mailed code when the account does not exist yet. */
-async function signIn(
-  request: APIRequestContext,
-  who: { email: string; password: string; username: string },
-) {
-  const login = await request.post('/api/auth/login', {
-    headers: withOrigin,
-    data: { identifier: who.email, password: who.password, rememberMe: false },
-  });
-  if (login.ok()) return;
-  const started = await request.post('/api/auth/register', { headers: withOrigin, data: who });
-  expect(started.status(), await started.text()).toBeLessThan(300);
-  const done = await request.post('/api/auth/verify-email', {
-    headers: withOrigin,
-    data: { ...who, code: await readCode(who.email) },
-  });
-  if (!done.ok()) await signIn(request, who); // registered meanwhile by another spec
-}
+const outbox: Outbox = { readCode, mailsTo };
 
 async function staffWithCustomerTicket(browser: Browser) {
   const customer = await browser.newContext();
   const id = unique('mail');
   const account = { username: id, email: `${id}@example.test`, password: 'Zielony-Kot-42' };
-  await signIn(customer.request, account);
-  const created = await customer.request.post('/api/tickets', {
-    headers: withOrigin,
-    data: { body: 'Czy moja faktura jest gotowa?' },
-  });
-  expect(created.status()).toBe(201);
-  const ticketId = ((await created.json()) as { id: number }).id;
   const staff = await browser.newContext();
-  await signIn(staff.request, ADMIN);
-  const answered = await staff.request.post(`/api/tickets/${ticketId}/messages`, {
-    headers: withOrigin,
-    data: { body: 'Tak, wysłaliśmy ją dziś rano.' },
-  });
-  expect(answered.status()).toBeLessThan(300);
-  // NOTIFY_DELAY_SECONDS is 1 in the browser suite: the e-mail follows shortly.
-  await expect
-    .poll(async () => (await mailsTo(account.email)).find((m) => m.messageId), { timeout: 30_000 })
-    .toBeTruthy();
-  const [notification] = (await mailsTo(account.email)).filter((m) => m.messageId);
   const page = await staff.newPage();
   await acceptCookies(page);
-  await page.goto(`/contact?ticket=${ticketId}`);
-  await expect(page.getByTestId('message').filter({ hasText: 'Tak, wysłaliśmy' })).toBeVisible();
-  return {
-    customer,
-    staff,
+  const { ticketId, notification } = await openCustomerTicket({
+    customerRequest: customer.request,
+    customer: account,
+    staffRequest: staff.request,
+    staff: ADMIN,
     page,
-    account,
-    notification: notification as { id: string; messageId: string; subject: string },
-  };
-}
-
-/** A reply as a mail program writes it: the answer, then the quoted e-mail. */
-function replyMail(from: string, inReplyTo: string, subject: string, text: string): string {
-  const id = `<reply.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test>`;
-  return [
-    `From: Klient <${from}>`,
-    'To: kontakt@studio.test',
-    `Subject: Re: ${subject}`,
-    `Message-ID: ${id}`,
-    `In-Reply-To: ${inReplyTo}`,
-    `References: ${inReplyTo}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    text,
-    '',
-    'W dniu 25.11.2026 o 10:00, Studio <kontakt@studio.test> pisze:',
-    '> Tak, wysłaliśmy ją dziś rano.',
-    '',
-  ].join('\r\n');
+    outbox,
+    origin: BASE_URL,
+  });
+  await expect(page.getByTestId('message').filter({ hasText: STAFF_ANSWER })).toBeVisible();
+  return { customer, staff, page, account, ticketId, notification };
 }
 
 test('a reply by e-mail shows up live in the open thread', async ({ browser }) => {
-  const { page, customer, staff, account, notification } = await staffWithCustomerTicket(browser);
+  const { page, customer, staff, account, ticketId, notification } =
+    await staffWithCustomerTicket(browser);
   const text = 'Dziękuję, dotarła! Zażółć gęślą jaźń 🎉';
   if (IMAP_URL) {
-    const url = new URL(IMAP_URL);
-    const imap = new ImapFlow({
-      host: url.hostname,
-      port: Number(url.port),
-      secure: false,
-      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
-      logger: false,
-    });
-    await imap.connect();
+    const imap = await connectImap(IMAP_URL);
     try {
       await imap.append(
         'INBOX',
@@ -124,17 +68,21 @@ test('a reply by e-mail shows up live in the open thread', async ({ browser }) =
       const thread = page.getByTestId('message');
       await expect(thread.filter({ hasText: text })).toBeVisible({ timeout: 60_000 });
       await expect(thread.filter({ hasText: 'pisze:' })).toHaveCount(0);
-      // Time from APPEND to the message on screen, the median of RUNS replies.
+      // Time from APPEND to the message on screen, the median of RUNS replies
+      // (bench/mail-latency.mjs times 50 the same way: `npm run bench mail-latency`).
       const times: number[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
         const body = `Pomiar ${run}: ${unique('t')}`;
-        const started = performance.now();
-        await imap.append(
-          'INBOX',
-          replyMail(account.email, notification.messageId, notification.subject, body),
-        );
-        await expect(thread.filter({ hasText: body })).toBeVisible({ timeout: 60_000 });
-        times.push(performance.now() - started);
+        const timing = await timeReply({
+          imap,
+          page,
+          ticketId,
+          from: account.email,
+          notification,
+          text: body,
+        });
+        await expect(thread.filter({ hasText: body })).toBeVisible();
+        times.push(timing.shownMs);
       }
       times.sort((a, b) => a - b);
       const at = (i: number) => times[i] ?? Number.NaN;

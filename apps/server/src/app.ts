@@ -26,7 +26,7 @@ import { accountLockRoutes } from './modules/account-lock/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
-import { setUpInboundMail, type WatcherOptions } from './modules/inbound-mail/index';
+import { mailboxRoutes, setUpInboundMail, type WatcherOptions } from './modules/inbound-mail/index';
 import { inquiryRoutes } from './modules/inquiries/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { passkeyRoutes } from './modules/passkeys/index';
@@ -246,6 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { storage });
   await app.register(staffRoutes);
   setUpInboundMail(app, storage, options.mailWatcher);
+  await app.register(mailboxRoutes);
   await app.register(inquiryRoutes, { storage });
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);

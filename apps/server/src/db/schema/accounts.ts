@@ -34,6 +34,12 @@ export const users = pgTable(
      * address, which clear it. Staff see „adres e-mail nie przyjmuje wiadomości”.
      */
     emailBouncingAt: ts('email_bouncing_at'),
+    /**
+     * When the mark above was last cleared (sign-in, new address, „To nie ja”):
+     * a late bounce for a mail sent before then says nothing about the address
+     * the user has just shown to work.
+     */
+    emailBounceClearedAt: ts('email_bounce_cleared_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

@@ -116,7 +116,13 @@ async function restoreEmail(tx: Db, token: LockToken, now: Date): Promise<string
       inner
         .update(users)
         // Another address: a bounce of the one taken back says nothing of it (docs/email.md).
-        .set({ email: from, emailVerifiedAt: now, emailBouncingAt: null, updatedAt: now })
+        .set({
+          email: from,
+          emailVerifiedAt: now,
+          emailBouncingAt: null,
+          emailBounceClearedAt: now,
+          updatedAt: now,
+        })
         .where(and(eq(users.id, token.userId), sql`lower(${users.email}) = lower(${to})`))
         .returning({ email: users.email }),
     );

@@ -32,7 +32,10 @@ export async function finishSignIn(
   });
   setDeviceCookie(reply, deps.config, user);
   if (user.emailBouncingAt === null) return toPublicUser(user);
-  await deps.db.update(users).set({ emailBouncingAt: null }).where(eq(users.id, user.id));
+  await deps.db
+    .update(users)
+    .set({ emailBouncingAt: null, emailBounceClearedAt: deps.clock.now() })
+    .where(eq(users.id, user.id));
   await announceSessionEvent(deps, { type: 'user-changed', userId: user.id });
   return toPublicUser({ ...user, emailBouncingAt: null });
 }

@@ -1,14 +1,21 @@
+import { SET_ASIDE_REASON_TEXT } from '@studio/shared/mailbox';
 import { escapeHtml } from '../../lib/escape-html';
 import type { OutboxEntry } from '../../mail/transport';
 
+/**
+ * What became of an answer, in Polish: the two kinds that are done with, and
+ * for every kind that sets a mail aside the reason „Skrzynka” shows.
+ */
 const OUTCOMES: Record<string, string> = {
   stored: 'Odpowiedź trafiła do zgłoszenia.',
   duplicate: 'Ta wiadomość była już przetworzona.',
-  automatic: 'Wiadomość automatyczna: pominięta.',
-  spoofed: 'Nadawca inny niż adresat powiadomienia: pominięta.',
-  refused: 'Odpowiedź odrzucona (np. zgłoszenie zamknięte).',
-  unmatched: 'Nie znaleziono zgłoszenia dla tej wiadomości.',
-  unknown_sender: 'Nieznany nadawca: wiadomość nie została zapisana.',
+  bounce: 'Raport o niedoręczeniu: adres oznaczony jako nieprzyjmujący wiadomości.',
+  ...Object.fromEntries(
+    Object.entries(SET_ASIDE_REASON_TEXT).map(([kind, text]) => [
+      kind,
+      `Odłożona do Skrzynki: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`,
+    ]),
+  ),
 };
 
 function entryHtml(m: OutboxEntry): string {

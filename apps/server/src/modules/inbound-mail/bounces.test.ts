@@ -123,6 +123,33 @@ describe.skipIf(!available)('bounces (delivery-status reports) against a real IM
     expect(await sentIds(app, alice.user.id)).toHaveLength(2);
   });
 
+  it('a late second bounce for a mail sent before the customer signed in again marks nothing; one for a later mail does', async () => {
+    const { app, clock, alice, notification, answer } = await world();
+    await dovecot.append(postfixBounce({ recipient: alice.user.email, messageId: notification }));
+    await inboxEmptied();
+    expect(await bouncing(app, alice.user.id)).toBe(true);
+    clock.advance(60_000);
+    const signedIn = await new Client(app).post('/api/auth/login', {
+      identifier: alice.user.email,
+      password: PASSWORD,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(await bouncing(app, alice.user.id)).toBe(false);
+    // Another relay of the same mail gives up later: the address has worked since.
+    clock.advance(30 * 60_000);
+    await dovecot.append(exchangeBounce({ recipient: alice.user.email, messageId: notification }));
+    await eventually(async () => kinds(app)?.length === 2);
+    expect(kinds(app)).toEqual(['bounce', 'automatic']);
+    expect(await bouncing(app, alice.user.id)).toBe(false);
+    // A mail sent after the sign-in that bounces marks the address again.
+    await answer('Druga odpowiedź');
+    const later = (await sentIds(app, alice.user.id)).find((id) => id !== notification) ?? '';
+    expect(later).not.toBe('');
+    await dovecot.append(postfixBounce({ recipient: alice.user.email, messageId: later }));
+    await eventually(async () => kinds(app)?.length === 3);
+    expect(await bouncing(app, alice.user.id)).toBe(true);
+  });
+
   it('changing the e-mail address clears the mark', async () => {
     const { app, alice, notification } = await world();
     await dovecot.append(postfixBounce({ recipient: alice.user.email, messageId: notification }));

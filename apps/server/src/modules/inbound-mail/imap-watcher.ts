@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { SetAsideReason } from '@studio/shared/mailbox';
 import type { ImapFlow } from 'imapflow';
 import type { AppDeps } from '../../deps';
+import { imapClient, imapSettings } from './imap-connection';
 import {
   type InboundContext,
   type InboundOutcome,
   processInboundMail,
 } from './process-inbound-mail';
+import { announceSetAside } from './set-aside/announce';
+import { reasonKeyword, setAsideReason } from './set-aside/reasons';
 import { WatcherLease } from './watcher-lease';
 import { UnparseableMail } from './worker-parser';
 
@@ -41,18 +45,6 @@ export interface WatcherOptions {
 
 const MAX_BACKOFF_MS = 60_000;
 const MAX_FAILURES_PER_MAIL = 5;
-
-function connectionOptions(imapUrl: string) {
-  const url = new URL(imapUrl);
-  const secure = url.protocol === 'imaps:';
-  return {
-    host: url.hostname,
-    port: Number(url.port) || (secure ? 993 : 143),
-    secure,
-    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
-    mailbox: decodeURIComponent(url.pathname.replace(/^\//, '')) || 'INBOX',
-  };
-}
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -92,7 +84,7 @@ export class ImapWatcher {
   private sessionWorked = false;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'log'>,
+    private readonly deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'log' | 'bus'>,
     private readonly inbound: InboundContext,
     private readonly options: WatcherOptions = {},
   ) {
@@ -144,18 +136,12 @@ export class ImapWatcher {
 
   /** One connection: process what is there, then whatever arrives, until it closes. */
   private async session() {
-    const { mailbox, ...connection } = connectionOptions(this.deps.config.imapUrl ?? '');
-    // Loaded here, not at start: the mail libraries are a fifth of a second of
-    // the cold start, and most servers watch no mailbox (bench/README.md).
-    const { ImapFlow } = await import('imapflow');
-    const client = new ImapFlow({
-      ...connection,
-      logger: false,
+    const imapUrl = this.deps.config.imapUrl ?? '';
+    const { mailbox } = imapSettings(imapUrl);
+    const client = await imapClient(imapUrl, {
       missingIdleCommand: 'NOOP',
       // imapflow waits 15 s after the last command before it IDLEs; a reply should not.
       autoIdleDelay: 500,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
     });
     this.client = client;
     // Without a listener an 'error' event would crash the process; 'close' ends the session.
@@ -212,7 +198,7 @@ export class ImapWatcher {
         this.failures.set(uid, failed);
         if (failed < MAX_FAILURES_PER_MAIL) throw error;
         this.deps.log.error({ err: error, uid }, 'mail failed repeatedly; moved for staff');
-        await client.messageMove(String(uid), forStaff, { uid: true });
+        await this.setAside(client, String(uid), 'failed', forStaff);
         this.failures.delete(uid);
       }
     }
@@ -256,8 +242,25 @@ export class ImapWatcher {
     }
     this.processed.push(outcome);
     await this.options.beforeMarking?.(outcome);
-    const done = ['stored', 'duplicate', 'bounce'].includes(outcome.kind);
-    if (done) await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
-    await client.messageMove(uid, done ? processed : forStaff, { uid: true });
+    const reason = setAsideReason(outcome);
+    if (reason) return this.setAside(client, uid, reason, forStaff);
+    await client.messageFlagsAdd(uid, ['\\Seen'], { uid: true });
+    await client.messageMove(uid, processed, { uid: true });
+  }
+
+  /**
+   * Moves a mail to the staff folder with its reason written on it (an IMAP
+   * keyword, set-aside/reasons.ts), and tells the admins' open workspaces. A
+   * server that keeps no keywords still gets the mail moved; it lists as „Powód
+   * nieznany”.
+   */
+  private async setAside(client: ImapFlow, uid: string, reason: SetAsideReason, forStaff: string) {
+    await client
+      .messageFlagsAdd(uid, [reasonKeyword(reason)], { uid: true })
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, uid }, 'reason not kept on the mail'),
+      );
+    await client.messageMove(uid, forStaff, { uid: true });
+    await announceSetAside(this.deps, client, forStaff);
   }
 }

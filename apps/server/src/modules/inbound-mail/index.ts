@@ -8,5 +8,7 @@ export {
   type InboundOutcome,
   processInboundMail,
 } from './process-inbound-mail';
+export { MAILBOX_CHANNEL } from './set-aside/announce';
+export { mailboxRoutes } from './set-aside/routes';
 export { setUpInboundMail } from './setup';
 export { MailParserWorker, UnparseableMail } from './worker-parser';

@@ -51,6 +51,17 @@ export async function markBouncing(
     );
     return { kind: 'automatic' };
   }
+  const [cleared] = await db
+    .select({ at: users.emailBounceClearedAt })
+    .from(users)
+    .where(eq(users.id, sent.userId));
+  if (cleared?.at && sent.createdAt.getTime() <= cleared.at.getTime()) {
+    log.info(
+      { userId: sent.userId },
+      'bounce for a mail sent before the user signed in again: nothing marked',
+    );
+    return { kind: 'automatic' };
+  }
   const now = clock.now();
   const marked = await db
     .update(users)

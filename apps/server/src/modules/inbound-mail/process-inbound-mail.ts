@@ -52,12 +52,13 @@ function referencedIds(mail: InboundMail): string[] {
 }
 
 /** The key that makes a mail seen twice one message: its Message-ID, or its content's hash. */
-function mailKey(mail: InboundMail): string {
+export function mailKey(mail: InboundMail): string {
   if (mail.messageId) return mail.messageId;
   return `<sha256.${sha256(`${mail.from ?? ''}\n${mail.date}\n${mail.subject}\n${mail.text}`)}>`;
 }
 
-async function messageFrom(mail: InboundMail) {
+/** The message a mail becomes: its text, and its attachments through the checks of uploads. */
+export async function messageFrom(mail: InboundMail) {
   const { files, refused } = await checkAttachments(mail.attachments);
   let body = mail.text;
   if (refused.length) {
@@ -66,6 +67,25 @@ async function messageFrom(mail: InboundMail) {
   }
   if (body.length > MESSAGE_BODY_MAX) body = `${body.slice(0, MESSAGE_BODY_MAX - 1)}…`;
   return { body, files };
+}
+
+/** One mail is one message, whoever takes it in: the watcher, or staff from „Skrzynka”. */
+export const mailIdempotencyKey = (key: string) => `mail:${sha256(key).slice(0, 48)}`;
+
+/** Remembers that this mail is a message now: the same mail again is a duplicate. */
+export async function recordTakenIn(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  taken: { key: string; ticketId: number; userId: number },
+) {
+  await deps.db
+    .insert(inboundMails)
+    .values({
+      messageId: taken.key,
+      ticketId: taken.ticketId,
+      userId: taken.userId,
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing();
 }
 
 /** Refusals that mean "this mail cannot go in", unlike a busy moment (429, 5xx) worth a retry. */
@@ -87,7 +107,7 @@ export async function processInboundMail(
   ctx: InboundContext,
   mail: InboundMail,
 ): Promise<InboundOutcome> {
-  const { config, db, clock, log } = ctx.deps;
+  const { config, db, log } = ctx.deps;
   // Before the automatic-mail check (bounces come as auto-replies with an
   // empty Return-Path); a report is never a reply nor a new ticket.
   if (mail.deliveryReport) return markBouncing(ctx.deps, mail.deliveryReport);
@@ -149,7 +169,7 @@ export async function processInboundMail(
   }
   const actor: Actor = { id: user.id, isAdmin: user.isAdmin };
   const message = { ...(await messageFrom(mail)), emailSender: sender };
-  const idempotencyKey = `mail:${sha256(key).slice(0, 48)}`;
+  const idempotencyKey = mailIdempotencyKey(key);
   const prepare = async () => message;
   let ticketId: number;
   try {
@@ -169,9 +189,6 @@ export async function processInboundMail(
     log.info({ code: error.code, userId: user.id }, 'e-mail not taken into a ticket');
     return { kind: 'refused', reason: error.code };
   }
-  await db
-    .insert(inboundMails)
-    .values({ messageId: key, ticketId, userId: user.id, createdAt: clock.now() })
-    .onConflictDoNothing();
+  await recordTakenIn(ctx.deps, { key, ticketId, userId: user.id });
   return { kind: 'stored', ticketId, newTicket: target.ticketId === null, emailSender: sender };
 }

@@ -64,7 +64,13 @@ export async function confirmEmailChange(
       const [row] = await tx
         .update(users)
         // A new address is a fresh start: whatever bounced was the old one.
-        .set({ email: newEmail, emailVerifiedAt: now, emailBouncingAt: null, updatedAt: now })
+        .set({
+          email: newEmail,
+          emailVerifiedAt: now,
+          emailBouncingAt: null,
+          emailBounceClearedAt: now,
+          updatedAt: now,
+        })
         .where(eq(users.id, user.id))
         .returning();
       await tx

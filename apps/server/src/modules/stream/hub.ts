@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { MailboxStreamEvent } from '@studio/shared/mailbox';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -12,6 +13,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { MemoryAfterShed } from '../../lib/memory-after-shed';
+import { MAILBOX_CHANNEL } from '../inbound-mail/index';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
 import { StreamConnection } from './stream-connection';
 import type { EventTexts, StreamViewer } from './stream-events';
@@ -52,6 +54,9 @@ export class StreamHub {
       await this.bus.subscribe(TICKETS_CHANNEL, (payload) => this.deliver(payload as TicketEvent)),
       await this.bus.subscribe(SESSION_CHANNEL, (payload) =>
         this.onSessionEvent(payload as SessionEvent),
+      ),
+      await this.bus.subscribe(MAILBOX_CHANNEL, (payload) =>
+        this.announceMailbox(payload as MailboxStreamEvent),
       ),
     );
   }
@@ -164,6 +169,17 @@ export class StreamHub {
     for (const connection of [...this.connections]) {
       if (connection.pending) connection.pending.push(event);
       else connection.send(event, texts);
+    }
+  }
+
+  /** Admins' list streams learn how many mails wait in „Skrzynka” (DESIGN §7.1); customers never. */
+  private announceMailbox(event: MailboxStreamEvent) {
+    if (!Number.isInteger(event.total) || event.total < 0) return;
+    const text = `event: mailbox\ndata: ${JSON.stringify({ total: event.total })}\n\n`;
+    for (const connection of this.connections) {
+      if (connection.viewer.isAdmin && connection.ticketId === null) {
+        connection.notify('mailbox', text);
+      }
     }
   }
 

@@ -29,6 +29,8 @@ export class StreamConnection implements StreamScope {
   pending: TicketEvent[] | null = [];
   /** While blocked: the event to send at `drain`, standing for all that arrived meanwhile. */
   private held: TicketEvent | null = null;
+  /** While blocked: the latest notice of each kind (they carry a state, so the latest stands for all). */
+  private readonly heldNotices = new Map<string, string>();
   private waitingForDrain = false;
   /**
    * Started when the client first blocks, and kept across a `drain` after
@@ -72,6 +74,20 @@ export class StreamConnection implements StreamScope {
     if (this.ticketId !== null && event.type === 'deleted') this.close();
   }
 
+  /**
+   * A notice that is not a ticket event (`event: mailbox`): no id, no replay
+   * (a reconnecting page reads the state anew), and only the latest of a kind
+   * waits for a blocked client.
+   */
+  notify(kind: string, text: string) {
+    if (!this.writable) return;
+    if (this.blocked) {
+      this.heldNotices.set(kind, text);
+      return;
+    }
+    this.write(text);
+  }
+
   /** The heartbeat; a blocked client gets none (the stall timer is already running). */
   ping() {
     if (this.writable && !this.blocked) this.write(': ping\n\n');
@@ -83,6 +99,7 @@ export class StreamConnection implements StreamScope {
     const wasBlocked = this.blocked;
     this.clearStallTimer();
     this.held = null;
+    this.heldNotices.clear();
     this.options.onClose(this);
     // end() would wait for a client that does not read; destroy frees the socket now.
     if (wasBlocked) this.res.destroy();
@@ -105,6 +122,9 @@ export class StreamConnection implements StreamScope {
     const held = this.held;
     this.held = null;
     if (held) this.send(held);
+    const notices = [...this.heldNotices];
+    this.heldNotices.clear();
+    for (const [kind, text] of notices) this.notify(kind, text);
     if (!this.waitingForDrain) this.clearStallTimer();
   }
 

@@ -130,6 +130,7 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
   'GET /api/admin/stats': () => ['/api/admin/stats'],
   'GET /api/admin/customers/{id}': () => ['/api/admin/customers/1'],
   'GET /api/saved-replies': () => ['/api/saved-replies'],
+  'GET /api/admin/mailbox': () => ['/api/admin/mailbox'],
 };
 
 /** Every page of the thread the customer can reach by `before=`, one message a page. */

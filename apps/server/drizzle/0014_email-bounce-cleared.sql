@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "email_bounce_cleared_at" timestamp with time zone;
