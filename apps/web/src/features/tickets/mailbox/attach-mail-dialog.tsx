@@ -134,7 +134,7 @@ export function AttachMailDialog({
         </h2>
         {mail && (
           <p className="text-sm break-words text-slate-700 dark:text-slate-300">
-            „{subjectText(mail)}” od <span className="break-all">{senderText(mail)}</span>
+            „{subjectText(mail)}” od <span className="wrap-anywhere">{senderText(mail)}</span>
           </p>
         )}
         <p id={hintId} className="text-sm text-slate-700 dark:text-slate-300">

@@ -63,7 +63,7 @@ export function MailboxMailRow({
         >
           {subject}
         </h3>
-        <p className="text-sm break-all text-slate-800 dark:text-slate-100">
+        <p className="text-sm wrap-anywhere text-slate-800 dark:text-slate-100">
           <span className="sr-only">Od: </span>
           {mail.from_name?.trim() ? (
             <>

@@ -57,7 +57,7 @@ export function TrashMailDialog({
       {mail && (
         <div id={textId} className="mt-3 flex flex-col gap-2 text-slate-700 dark:text-slate-300">
           <p className="break-words">
-            „{subjectText(mail)}” od <span className="break-all">{senderText(mail)}</span>
+            „{subjectText(mail)}” od <span className="wrap-anywhere">{senderText(mail)}</span>
           </p>
           <p>
             Mail zniknie ze Skrzynki i z folderu „{MAILBOX_FOLDER}”. Znajdziesz go jeszcze w koszu
