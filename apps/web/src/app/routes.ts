@@ -28,6 +28,7 @@ export default [
   route('podpisy', 'features/signatures/signatures-route.tsx'),
   route('contact', 'features/tickets/contact-route.tsx'),
   route('contact/stats', 'features/tickets/stats-route.tsx'),
+  route('contact/mailbox', 'features/tickets/mailbox-route.tsx'),
   route('contact/confirm', 'features/tickets/contact-confirm-route.tsx'),
   route('*', 'features/marketing/not-found/not-found-route.tsx'),
 ] satisfies RouteConfig;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from './api-client';
 import {
   errorMessage,
+  MAIL_GONE_MESSAGE,
+  MAILBOX_UNREACHABLE_MESSAGE,
   PASSWORD_RESET_REQUIRED_MESSAGE,
   passkeyErrorMessage,
   RATE_LIMITED_MESSAGE,
@@ -135,6 +137,41 @@ describe('account security in Polish (issue 28)', () => {
     );
     expect(errorMessage('resetSecondFactors', apiError(500, 'internal'))).toBe(
       'Nie udało się zresetować drugiego składnika. Spróbuj ponownie.',
+    );
+  });
+
+  it('„Skrzynka”: a mail gone, a staff address, a closed ticket, an unreachable mailbox, throttling, no network', () => {
+    for (const screen of ['mailboxOpenTicket', 'mailboxTrash'] as const) {
+      expect(errorMessage(screen, apiError(404, 'not_found'))).toBe(MAIL_GONE_MESSAGE);
+      expect(errorMessage(screen, apiError(503, 'service_unavailable'))).toBe(
+        MAILBOX_UNREACHABLE_MESSAGE,
+      );
+      expect(errorMessage(screen, apiError(502, 'unknown'))).toMatch(/^Nie udało się/);
+    }
+    expect(errorMessage('mailboxAttach', apiError(404, 'not_found'))).toMatch(
+      /^Tego maila nie ma już w Skrzynce albo wybrane zgłoszenie zostało usunięte/,
+    );
+    expect(errorMessage('mailboxOpenTicket', apiError(409, 'staff_address'))).toBe(
+      'Ten mail przyszedł z adresu członka zespołu, więc nie można otworzyć zgłoszenia w jego imieniu. Dołącz go do istniejącego zgłoszenia.',
+    );
+    expect(errorMessage('mailboxAttach', apiError(409, 'ticket_closed'))).toBe(
+      'To zgłoszenie jest zamknięte i nie przyjmie maila. Wybierz otwarte zgłoszenie.',
+    );
+    expect(errorMessage('mailboxAttach', apiError(503, 'unknown'))).toBe(
+      MAILBOX_UNREACHABLE_MESSAGE,
+    );
+    expect(errorMessage('mailboxTrash', apiError(429, 'rate_limited'))).toBe(RATE_LIMITED_MESSAGE);
+    expect(
+      errorMessage(
+        'mailboxTrash',
+        new ApiError({ status: 429, code: 'rate_limited', retryAfter: 30 }),
+      ),
+    ).toBe('Zbyt wiele prób. Spróbuj ponownie za 30 sekund.');
+    expect(errorMessage('mailboxList', new NetworkError())).toBe(
+      'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    );
+    expect(errorMessage('mailboxList', apiError(503, 'service_unavailable'))).toMatch(
+      /^Nie udało się połączyć ze skrzynką pocztową zespołu/,
     );
   });
 });

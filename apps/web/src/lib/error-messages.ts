@@ -157,7 +157,11 @@ export type ErrorScreen =
   | 'passkeySignIn'
   | 'passkeyProfile'
   | 'inquiry'
-  | 'inquiryConfirm';
+  | 'inquiryConfirm'
+  | 'mailboxList'
+  | 'mailboxOpenTicket'
+  | 'mailboxAttach'
+  | 'mailboxTrash';
 
 interface ScreenMessages {
   /** Messages for specific codes. */
@@ -169,6 +173,24 @@ interface ScreenMessages {
   /** "Anything else gives …" */
   fallback: string;
 }
+
+// — „Skrzynka”: the mails set aside in the support mailbox (issue 29) —
+
+/** 404 on any action: the mail left the folder (another admin handled it, or someone did in a mail program). */
+export const MAIL_GONE_MESSAGE =
+  'Tego maila nie ma już w Skrzynce — ktoś mógł się nim już zająć. Lista została odświeżona.';
+/** 503: the server could not reach the support mailbox (IMAP), so nothing changed. */
+export const MAILBOX_UNREACHABLE_MESSAGE =
+  'Skrzynka pocztowa jest teraz nieosiągalna, więc nic nie zostało zmienione. Spróbuj ponownie za chwilę.';
+const MAILBOX_NETWORK_MESSAGE = 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.';
+const MAILBOX_FORBIDDEN_MESSAGE = 'Tylko administrator może zajmować się Skrzynką.';
+
+/** The codes every action on a mail answers the same way. */
+const MAILBOX_ACTION_CODES = {
+  not_found: MAIL_GONE_MESSAGE,
+  service_unavailable: MAILBOX_UNREACHABLE_MESSAGE,
+  forbidden: MAILBOX_FORBIDDEN_MESSAGE,
+};
 
 const COMMON_CODES = {
   weak_password: WEAK_PASSWORD_MESSAGE,
@@ -328,6 +350,57 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     },
     network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
     fallback: 'Nie udało się potwierdzić wiadomości. Spróbuj ponownie.',
+  },
+  /** „Skrzynka” (/contact/mailbox): reading the list of mails set aside. */
+  mailboxList: {
+    codes: {
+      service_unavailable:
+        'Nie udało się połączyć ze skrzynką pocztową zespołu. Spróbuj ponownie za chwilę.',
+      forbidden: MAILBOX_FORBIDDEN_MESSAGE,
+    },
+    statuses: {
+      503: 'Nie udało się połączyć ze skrzynką pocztową zespołu. Spróbuj ponownie za chwilę.',
+    },
+    network: MAILBOX_NETWORK_MESSAGE,
+    fallback: 'Nie udało się wczytać Skrzynki. Spróbuj ponownie.',
+  },
+  /** „Otwórz zgłoszenie”: a new ticket for the mail's sender. */
+  mailboxOpenTicket: {
+    codes: {
+      ...MAILBOX_ACTION_CODES,
+      // A staff member's mail never acts as staff (DESIGN.md §7.1): it can only join a ticket.
+      staff_address:
+        'Ten mail przyszedł z adresu członka zespołu, więc nie można otworzyć zgłoszenia w jego imieniu. Dołącz go do istniejącego zgłoszenia.',
+      validation_failed:
+        'Z tego maila nie da się utworzyć zgłoszenia (brak adresu nadawcy lub treści).',
+    },
+    statuses: { 404: MAIL_GONE_MESSAGE, 503: MAILBOX_UNREACHABLE_MESSAGE },
+    network: MAILBOX_NETWORK_MESSAGE,
+    fallback: 'Nie udało się otworzyć zgłoszenia z tego maila. Spróbuj ponownie.',
+  },
+  /** „Dołącz do zgłoszenia”: the mail becomes a message of the chosen ticket. */
+  mailboxAttach: {
+    codes: {
+      ...MAILBOX_ACTION_CODES,
+      // One code for both: the mail left the folder, or the chosen ticket was deleted.
+      not_found:
+        'Tego maila nie ma już w Skrzynce albo wybrane zgłoszenie zostało usunięte. Lista została odświeżona.',
+      ticket_closed:
+        'To zgłoszenie jest zamknięte i nie przyjmie maila. Wybierz otwarte zgłoszenie.',
+      ticket_full: 'To zgłoszenie osiągnęło limit wiadomości. Wybierz inne zgłoszenie.',
+      quota_exceeded: 'Załączniki tego maila przekraczają limit miejsca tego klienta.',
+      validation_failed: 'Wybierz zgłoszenie, do którego dołączyć mail.',
+    },
+    statuses: { 503: MAILBOX_UNREACHABLE_MESSAGE },
+    network: MAILBOX_NETWORK_MESSAGE,
+    fallback: 'Nie udało się dołączyć maila do zgłoszenia. Spróbuj ponownie.',
+  },
+  /** „Do kosza”: the mail moves to the mailbox's trash. */
+  mailboxTrash: {
+    codes: MAILBOX_ACTION_CODES,
+    statuses: { 404: MAIL_GONE_MESSAGE, 503: MAILBOX_UNREACHABLE_MESSAGE },
+    network: MAILBOX_NETWORK_MESSAGE,
+    fallback: 'Nie udało się przenieść maila do kosza. Spróbuj ponownie.',
   },
   resetPassword: {
     codes: { invalid_token: 'Link jest nieprawidłowy lub wygasł' },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MailboxLink } from './mailbox-link';
 import { secondaryButtonClass } from './styles';
 
 export function TicketsScreenHeader({ username, isAdmin }: { username: string; isAdmin: boolean }) {
@@ -20,6 +21,7 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
             Statystyki
           </Link>
         )}
+        {isAdmin && <MailboxLink />}
         <Link to="/profile" className={secondaryButtonClass}>
           Profil
         </Link>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyMailboxEvent, mailboxKey } from '../api/get-mailbox';
 import { messagesQueryKey } from '../api/get-messages';
 import { ticketsQueryKey } from '../api/get-tickets';
 import type { TicketMessage } from '../lib/attachments';
@@ -8,7 +9,8 @@ import { isAlreadyShown } from '../lib/stream-events';
 
 /**
  * Live updates (SPEC.md §4): a `ticket` event on the list stream reloads the
- * list, a `message` event on the open ticket's stream reloads its messages
+ * list, a `mailbox` event (admins only) updates the Skrzynka's count in the
+ * header (issue 29), a `message` event on the open ticket's stream reloads its messages
  * unless it announces a message the thread already shows (the echo of the
  * viewer's own send, which the send's answer put there).
  * Both streams exist only while someone is logged in, and after a lost
@@ -28,11 +30,16 @@ export function useTicketStreams({
     if (!enabled || typeof EventSource === 'undefined') return;
     return openStream({
       url: '/api/stream/tickets',
-      events: ['ticket'],
-      onEvent: () => void queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+      events: ['ticket', 'mailbox'],
+      onEvent: (type, data) => {
+        if (type === 'mailbox') applyMailboxEvent(queryClient, data);
+        else void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+      },
       onReconnect: () => {
         void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
         void queryClient.invalidateQueries({ queryKey: ['tickets', 'messages'] });
+        // Only an admin's workspace holds a count to refresh; a customer's holds none.
+        void queryClient.invalidateQueries({ queryKey: mailboxKey });
       },
       // Refused outright (often an ended session): the list refetch finds out, and a 401
       // there turns the screen into the login prompt.
