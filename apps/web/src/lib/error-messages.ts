@@ -371,8 +371,9 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
       // A staff member's mail never acts as staff (DESIGN.md §7.1): it can only join a ticket.
       staff_address:
         'Ten mail przyszedł z adresu członka zespołu, więc nie można otworzyć zgłoszenia w jego imieniu. Dołącz go do istniejącego zgłoszenia.',
+      // No sender, or a mail too big or too broken to read (details.reason: unreadable).
       validation_failed:
-        'Z tego maila nie da się utworzyć zgłoszenia (brak adresu nadawcy lub treści).',
+        'Z tego maila nie da się utworzyć zgłoszenia: nie ma adresu nadawcy albo jest za duży lub uszkodzony, by go odczytać. Otwórz go w programie pocztowym.',
     },
     statuses: { 404: MAIL_GONE_MESSAGE, 503: MAILBOX_UNREACHABLE_MESSAGE },
     network: MAILBOX_NETWORK_MESSAGE,
@@ -389,7 +390,9 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
         'To zgłoszenie jest zamknięte i nie przyjmie maila. Wybierz otwarte zgłoszenie.',
       ticket_full: 'To zgłoszenie osiągnęło limit wiadomości. Wybierz inne zgłoszenie.',
       quota_exceeded: 'Załączniki tego maila przekraczają limit miejsca tego klienta.',
-      validation_failed: 'Wybierz zgłoszenie, do którego dołączyć mail.',
+      // The picker always sends a ticket: what is left is a mail too big or too broken to read.
+      validation_failed:
+        'Tego maila nie da się dołączyć: jest za duży lub uszkodzony, by go odczytać. Otwórz go w programie pocztowym.',
     },
     statuses: { 503: MAILBOX_UNREACHABLE_MESSAGE },
     network: MAILBOX_NETWORK_MESSAGE,
