@@ -1,0 +1,104 @@
+/**
+ * Measures a way of matching Polish words on the test set, in a process of
+ * its own so its memory can be read (docs/decisions/011-polish-search.md):
+ *
+ *   node --expose-gc node_modules/.bin/tsx apps/server/src/modules/search/polish-test-set/compare.ts dictionary
+ *   npm install --no-save --prefix /tmp/snowball multilingual-stemmer@2.1.1
+ *   node --expose-gc node_modules/.bin/tsx apps/server/src/modules/search/polish-test-set/compare.ts snowball /tmp/snowball
+ *
+ * "dictionary" is polish-words.ts as shipped; "snowball" is Snowball 3.0's
+ * Polish stemmer (WebAssembly, npm multilingual-stemmer), each word stemmed
+ * and folded, on both sides of the match.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { foldWord } from '../hunspell.ts';
+import { loadPolishDictionary, queryTokens, searchTokens } from '../polish-words.ts';
+
+interface Pair {
+  query: string;
+  document: string;
+  relevant: boolean;
+}
+
+const approach = process.argv[2] ?? 'dictionary';
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+gc();
+const before = process.memoryUsage();
+const loadStart = performance.now();
+let tokensOf: (text: string) => string[];
+let alternativesOf: (word: string) => string[];
+if (approach === 'dictionary') {
+  loadPolishDictionary();
+  tokensOf = searchTokens;
+  alternativesOf = queryTokens;
+} else {
+  const prefix = process.argv[3] ?? '/tmp/snowball';
+  const entry = join(prefix, 'node_modules', 'multilingual-stemmer', 'dist', 'index.js');
+  const { createStemmer } = (await import(entry)) as { createStemmer: (language: string) => (word: string) => string };
+  const stem = createStemmer('pl');
+  const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1);
+  tokensOf = (text) => [...new Set(words(text).map((word) => foldWord(stem(word.toLowerCase()))))];
+  alternativesOf = (word) => tokensOf(word);
+}
+const loadMs = performance.now() - loadStart;
+gc();
+const after = process.memoryUsage();
+
+const { pairs } = JSON.parse(readFileSync(new URL('./polish-test-set.json', import.meta.url), 'utf8')) as {
+  pairs: Pair[];
+};
+let found = 0;
+let relevantFound = 0;
+let relevant = 0;
+const misses: string[] = [];
+const wrong: string[] = [];
+for (const pair of pairs) {
+  const documentTokens = new Set(tokensOf(pair.document));
+  const matched = alternativesOf(pair.query).some((token) => documentTokens.has(token));
+  if (pair.relevant) relevant++;
+  if (matched) found++;
+  if (matched && pair.relevant) relevantFound++;
+  if (!matched && pair.relevant) misses.push(`${pair.query} → ${pair.document}`);
+  if (matched && !pair.relevant) wrong.push(`${pair.query} → ${pair.document}`);
+}
+
+// Speed: every word of the test set's messages, analysed anew (no cache between texts).
+const words = pairs.flatMap((pair) => pair.document.split(/\s+/));
+const speedStart = performance.now();
+for (const word of words) tokensOf(word);
+const perSecond = words.length / ((performance.now() - speedStart) / 1000);
+
+// A 20,000-character message of distinct dictionary words (the worst case: nothing repeats).
+const long = pairs
+  .map((pair) => pair.document)
+  .join(' ')
+  .repeat(3)
+  .slice(0, 20_000);
+const longStart = performance.now();
+const longTokens = tokensOf(long).length;
+const longMs = performance.now() - longStart;
+
+const round = (value: number) => Math.round(value * 10) / 10;
+console.log(
+  JSON.stringify(
+    {
+      approach,
+      pairs: pairs.length,
+      recall: `${round((relevantFound / relevant) * 100)} % (${relevantFound}/${relevant})`,
+      irrelevant: `${round(((found - relevantFound) / Math.max(1, found)) * 100)} % (${found - relevantFound}/${found})`,
+      wordsPerSecond: Math.round(perSecond),
+      message20kMs: round(longMs),
+      message20kTokens: longTokens,
+      loadMs: Math.round(loadMs),
+      heapMB: round((after.heapUsed - before.heapUsed) / 1e6),
+      externalMB: round((after.external + after.arrayBuffers - before.external - before.arrayBuffers) / 1e6),
+      rssMB: round((after.rss - before.rss) / 1e6),
+      misses: misses.slice(0, 12),
+      wrong: wrong.slice(0, 12),
+    },
+    null,
+    1,
+  ),
+);
