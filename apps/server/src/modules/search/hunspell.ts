@@ -68,7 +68,13 @@ export function parseAffixes(affText: string): AffixTable {
     const parts = line.trim().split(/\s+/);
     const kind = parts[0];
     if ((kind !== 'SFX' && kind !== 'PFX') || parts.length < 5) continue;
-    const [, flag, stripField, addField, conditionField] = parts as [string, string, string, string, string];
+    const [, flag, stripField, addField, conditionField] = parts as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     // A rule header ("SFX F Y 442") has a count where the condition goes.
     const add = (addField.split('/')[0] ?? '').replace(/^0$/, '');
     const strip = stripField === '0' ? '' : stripField;
@@ -117,7 +123,10 @@ function applies(rule: AffixRule, word: string): boolean {
  * itself and each suffix rule's form. Forms with the prefix („nie-”) are
  * returned apart, since we treat them as a word of their own.
  */
-export function formsOf(entry: DictionaryEntry, affixes: AffixTable): { forms: string[]; prefixed: string[] } {
+export function formsOf(
+  entry: DictionaryEntry,
+  affixes: AffixTable,
+): { forms: string[]; prefixed: string[] } {
   const forms = new Set<string>([entry.word]);
   for (const rule of affixes.suffixes) {
     if (!entry.flags.includes(rule.flag)) continue;
@@ -213,6 +222,8 @@ export class Analyser {
       byStrip.set(foldedStrip, list);
     }
     for (const [ending, byStrip] of byEnding) this.rulesByEnding.set(ending, [...byStrip]);
+    // V8 compiles a regular expression when it first runs: do it now, not in the first requests.
+    for (const rule of affixes.suffixes) rule.condition?.test('');
     this.longestEnding = longest;
     this.prefixes = affixes.prefixes
       .filter((rule) => rule.strip === '' && rule.condition === null)
@@ -236,17 +247,32 @@ export class Analyser {
     return [...found];
   }
 
-  private collect(folded: string, requiredFlag: string | null, lemmaPrefix: string, found: Set<string>): void {
+  private collect(
+    folded: string,
+    requiredFlag: string | null,
+    lemmaPrefix: string,
+    found: Set<string>,
+  ): void {
     for (const entry of this.lookUp(folded)) {
-      if (requiredFlag === null || entry.flags.includes(requiredFlag)) found.add(lemmaPrefix + foldWord(entry.word));
+      if (requiredFlag === null || entry.flags.includes(requiredFlag))
+        found.add(lemmaPrefix + foldWord(entry.word));
     }
+    // Most of the thirty-odd candidate stems of a word are not in the dictionary: they are
+    // ruled out by hashing and comparing in place, without building the candidate's string.
+    const prefixHashes = isAscii(folded) ? prefixHashesOf(folded) : null;
     const maxEnding = Math.min(this.longestEnding, folded.length);
     for (let length = 0; length <= maxEnding; length++) {
       const byStrip = this.rulesByEnding.get(folded.slice(folded.length - length));
       if (byStrip === undefined) continue;
-      const base = folded.slice(0, folded.length - length);
+      const baseLength = folded.length - length;
       for (const [foldedStrip, rules] of byStrip) {
-        for (const { word, flags } of this.lookUp(base + foldedStrip)) {
+        if (
+          prefixHashes !== null &&
+          !this.has(folded, baseLength, foldedStrip, prefixHashes[baseLength] as number)
+        ) {
+          continue;
+        }
+        for (const { word, flags } of this.lookUp(folded.slice(0, baseLength) + foldedStrip)) {
           if (requiredFlag !== null && !flags.includes(requiredFlag)) continue;
           for (const rule of rules) {
             if (!flags.includes(rule.flag) || !word.endsWith(rule.strip)) continue;
@@ -259,6 +285,35 @@ export class Analyser {
     }
   }
 
+  /**
+   * Whether the dictionary has the key `folded[0, baseLength) + strip`, given the
+   * hash of its first part; false only when it surely has not (a non-ASCII strip is
+   * left to `lookUp`).
+   */
+  private has(folded: string, baseLength: number, strip: string, baseHash: number): boolean {
+    if (!isAscii(strip)) return true;
+    let value = baseHash;
+    for (let i = 0; i < strip.length; i++) {
+      value ^= strip.charCodeAt(i);
+      value = Math.imul(value, 0x01000193);
+    }
+    const records = this.records;
+    for (
+      let slot = (value >>> 0) & this.mask;
+      this.slots[slot] !== 0;
+      slot = (slot + 1) & this.mask
+    ) {
+      let position = (this.slots[slot] as number) - 1;
+      let same = true;
+      for (let i = 0; i < baseLength && same; i++)
+        same = records[position++] === folded.charCodeAt(i);
+      for (let i = 0; i < strip.length && same; i++)
+        same = records[position++] === strip.charCodeAt(i);
+      if (same && records[position] === 9) return true;
+    }
+    return false;
+  }
+
   /** The entries whose folded spelling is `key`. */
   private lookUp(key: string): DictionaryEntry[] {
     const found: DictionaryEntry[] = [];
@@ -267,9 +322,16 @@ export class Analyser {
       const start = offset - 1;
       if (this.keyAt(start, key)) {
         const valueStart = start + Buffer.byteLength(key, 'utf8') + 1;
-        const record = this.records.toString('utf8', valueStart, this.records.indexOf(10, valueStart));
+        const record = this.records.toString(
+          'utf8',
+          valueStart,
+          this.records.indexOf(10, valueStart),
+        );
         const slash = record.indexOf('/');
-        found.push({ word: slash === 0 ? key : record.slice(0, slash), flags: record.slice(slash + 1) });
+        found.push({
+          word: slash === 0 ? key : record.slice(0, slash),
+          flags: record.slice(slash + 1),
+        });
       }
       slot = (slot + 1) & this.mask;
     }
@@ -284,13 +346,36 @@ export class Analyser {
       const code = key.charCodeAt(i);
       if (code > 127) {
         const bytes = Buffer.from(key, 'utf8');
-        return records.compare(bytes, 0, bytes.length, start, start + bytes.length) === 0 && records[start + bytes.length] === 9;
+        return (
+          records.compare(bytes, 0, bytes.length, start, start + bytes.length) === 0 &&
+          records[start + bytes.length] === 9
+        );
       }
       if (records[position] !== code) return false;
       position++;
     }
     return records[position] === 9;
   }
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 127) return false;
+  }
+  return true;
+}
+
+/** FNV-1a states after each prefix of `text`: element i is the state after its first i characters. */
+function prefixHashesOf(text: string): Uint32Array {
+  const states = new Uint32Array(text.length + 1);
+  let value = 0x811c9dc5;
+  states[0] = value;
+  for (let i = 0; i < text.length; i++) {
+    value ^= text.charCodeAt(i);
+    value = Math.imul(value, 0x01000193);
+    states[i + 1] = value >>> 0;
+  }
+  return states;
 }
 
 /** FNV-1a over UTF-16 code units. */

@@ -24,7 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Analyser, foldWord, parseAffixes } from './hunspell.ts';
+import { Analyser, foldWord, parseAffixes } from './hunspell';
 
 /** Longest word analysed (the longest Polish words have about 40 letters); longer runs are codes or junk. */
 export const MAX_WORD_CHARS = 64;
@@ -89,7 +89,7 @@ export function queryTerms(query: string): string[][] {
       terms.push([foldWord(segment)]);
       continue;
     }
-    for (const word of wordsOf(segment)) terms.push(wordTokens(word));
+    for (const word of wordsOf(segment)) terms.push([...wordTokens(word)]);
   }
   return terms;
 }
@@ -109,13 +109,25 @@ function quoteLexeme(token: string): string {
   return `'${token.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
+/**
+ * Words analysed lately. A helpdesk's messages repeat the same few thousand
+ * words, and a cached word costs a Map look-up instead of some thirty
+ * (about 2 MB when full; emptied rather than aged, which is simpler and good enough).
+ */
+const analysed = new Map<string, string[]>();
+const MAX_CACHED_WORDS = 20_000;
+
 function wordTokens(word: string): string[] {
   const folded = foldWord(word);
   if (hasDigit(folded)) return [folded];
+  const cached = analysed.get(folded);
+  if (cached !== undefined) return cached;
   const lemmas = loadPolishDictionary().lemmas(folded);
-  if (lemmas.length > 0) return lemmas;
   const stem = guessedStem(folded);
-  return stem === folded ? [folded] : [folded, stem];
+  const tokens = lemmas.length > 0 ? lemmas : stem === folded ? [folded] : [folded, stem];
+  if (analysed.size >= MAX_CACHED_WORDS) analysed.clear();
+  analysed.set(folded, tokens);
+  return tokens;
 }
 
 /**
@@ -124,9 +136,29 @@ function wordTokens(word: string): string[] {
  * („Kowalskiego”, „hormezach”), whose forms then meet at the same stem.
  */
 const GUESSED_ENDINGS = [
-  'ami', 'ach', 'owi', 'ego', 'emu', 'ych', 'ich', 'ymi', 'imi', 'iej',
-  'ow', 'om', 'em', 'ie', 'ym', 'im', 'ej',
-  'a', 'e', 'i', 'o', 'u', 'y',
+  'ami',
+  'ach',
+  'owi',
+  'ego',
+  'emu',
+  'ych',
+  'ich',
+  'ymi',
+  'imi',
+  'iej',
+  'ow',
+  'om',
+  'em',
+  'ie',
+  'ym',
+  'im',
+  'ej',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
 ];
 /** A guessed stem keeps at least this many letters, so short words are left whole. */
 const MIN_GUESSED_STEM = 4;
@@ -142,7 +174,14 @@ function guessedStem(folded: string): string {
 
 /** Characters that join words into one segment when they stand between two word characters. */
 function isJoiner(char: string): boolean {
-  return char === '.' || char === '@' || char === '-' || char === '_' || char === '+' || char === '\u2010';
+  return (
+    char === '.' ||
+    char === '@' ||
+    char === '-' ||
+    char === '_' ||
+    char === '+' ||
+    char === '\u2010'
+  );
 }
 
 function isWordChar(char: string): boolean {
@@ -205,8 +244,8 @@ function isDomain(segment: string): boolean {
 
 /**
  * The whole-segment tokens: an address, its domain and the domain's parents
- * down to two labels („a.firma.com.pl” → `firma.com.pl`, `com.pl`), a domain
- * the same way, a hyphenated word whole.
+ * down to two labels („jan@biuro.firma.com.pl” → `biuro.firma.com.pl`,
+ * `firma.com.pl`, not `com.pl`), a domain the same way, a hyphenated word whole.
  */
 function literalTokens(segment: string): string[] {
   if (segment.length > MAX_COMPOUND_CHARS) return [];
@@ -221,13 +260,26 @@ function literalTokens(segment: string): string[] {
   const folded = foldWord(segment);
   const tokens = [folded];
   const at = folded.lastIndexOf('@');
-  const domain = at === -1 ? (isDomain(folded) ? folded : null) : folded.slice(at + 1);
-  if (domain !== null && domain.includes('.')) {
+  const domain = at === -1 ? (isDomain(folded) ? folded : '') : folded.slice(at + 1);
+  if (domain.includes('.')) {
     let rest = domain;
-    while (rest.includes('.')) {
+    while (rest.includes('.') && !SHARED_SECOND_LEVEL.has(rest.slice(0, rest.indexOf('.')))) {
       tokens.push(rest);
       rest = rest.slice(rest.indexOf('.') + 1);
     }
   }
   return tokens;
 }
+
+/** Second-level names many unrelated domains share („com.pl”): they identify no one. */
+const SHARED_SECOND_LEVEL = new Set([
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'co',
+  'biz',
+  'info',
+  'mil',
+]);

@@ -15,10 +15,17 @@
  * is not a copy of what the analyser reads.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type DictionaryEntry, foldWord, formsOf, parseAffixes, parseEntries } from '../hunspell.ts';
+import {
+  type DictionaryEntry,
+  foldWord,
+  formsOf,
+  parseAffixes,
+  parseEntries,
+} from '../hunspell';
 
 const SOURCE = '/usr/share/hunspell/pl_PL';
-const SEED = 30;
+/** The seed and the output file may be given (`build.ts 31 /tmp/other-set.json`) to check that a figure is not one set's luck. */
+const SEED = Number(process.argv[2] ?? 30);
 const COUNTS = { noun: 100, adjective: 70, verb: 70 } as const;
 const TEMPLATES = [
   'Dzień dobry, piszę w sprawie: {}. Pozdrawiam',
@@ -68,7 +75,8 @@ function read(path: string): string {
 const affixes = parseAffixes(read(`${SOURCE}.aff`));
 const entries = parseEntries(read(`${SOURCE}.dic`)).filter(
   // Negated words („niezapłacony”) are entries of their own; the plain ones are what people search for.
-  (entry) => /^\p{Ll}+$/u.test(entry.word) && entry.word.length >= 4 && !entry.word.startsWith('nie'),
+  (entry) =>
+    /^\p{Ll}+$/u.test(entry.word) && entry.word.length >= 4 && !entry.word.startsWith('nie'),
 );
 
 interface Lemma {
@@ -142,14 +150,24 @@ for (const kind of Object.keys(COUNTS) as Kind[]) {
     const document = pick(TEMPLATES).replace('{}', pick(documentForms));
     const unrelated = pick(TEMPLATES).replace('{}', pick(other.forms));
     pairs.push({ query, document, relevant: true, kind, lemma: lemma.entry.word });
-    pairs.push({ query, document: unrelated, relevant: false, kind, lemma: lemma.entry.word, otherLemma: other.entry.word });
+    pairs.push({
+      query,
+      document: unrelated,
+      relevant: false,
+      kind,
+      lemma: lemma.entry.word,
+      otherLemma: other.entry.word,
+    });
     made++;
   }
 }
 
-const out = new URL('./polish-test-set.json', import.meta.url);
+const out =
+  process.argv[3] === undefined
+    ? new URL('./polish-test-set.json', import.meta.url)
+    : new URL(`file://${process.argv[3]}`);
 writeFileSync(
   out,
-  `${JSON.stringify({ source: 'Debian hunspell-pl 1:7.5.0-1 (sjp.pl), pl_PL.dic/.aff', seed: SEED, pairs }, null, 1)}\n`,
+  `${JSON.stringify({ source: 'Debian hunspell-pl 1:7.5.0-1 (sjp.pl), pl_PL.dic/.aff', seed: SEED, pairs }, null, 2)}\n`,
 );
 console.log(`${pairs.length} pairs written to ${out.pathname}`);
