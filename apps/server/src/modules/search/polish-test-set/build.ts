@@ -15,13 +15,7 @@
  * is not a copy of what the analyser reads.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  type DictionaryEntry,
-  foldWord,
-  formsOf,
-  parseAffixes,
-  parseEntries,
-} from '../hunspell';
+import { type DictionaryEntry, foldWord, formsOf, parseAffixes, parseEntries } from '../hunspell';
 
 const SOURCE = '/usr/share/hunspell/pl_PL';
 /** The seed and the output file may be given (`build.ts 31 /tmp/other-set.json`) to check that a figure is not one set's luck. */

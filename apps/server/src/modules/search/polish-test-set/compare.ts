@@ -27,6 +27,7 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 gc();
 const before = process.memoryUsage();
 const loadStart = performance.now();
+const loadCpu = process.cpuUsage();
 let tokensOf: (text: string) => string[];
 let alternativesOf: (word: string) => string[];
 if (approach === 'dictionary') {
@@ -45,6 +46,10 @@ if (approach === 'dictionary') {
   alternativesOf = (word) => tokensOf(word);
 }
 const loadMs = performance.now() - loadStart;
+const loadCpuUsage = process.cpuUsage(loadCpu);
+// Buffers freed during the load are accounted for only after a collection and a turn of the loop.
+gc();
+await new Promise((resolve) => setTimeout(resolve, 100));
 gc();
 const after = process.memoryUsage();
 
@@ -76,16 +81,24 @@ const dictionaryWords = readFileSync(
   .split('\n')
   .map((line) => line.split('/')[0] ?? '');
 const words = dictionaryWords.filter((_, index) => index % 97 === 1);
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 const speedStart = performance.now();
+const speedCpu = process.cpuUsage();
 for (const word of words) tokensOf(word);
 const perSecond = words.length / ((performance.now() - speedStart) / 1000);
+const perCpuSecond = words.length / (cpuMs(speedCpu) / 1000);
 const distinct = dictionaryWords
   .filter((_, index) => index % 89 === 2)
   .join(' ')
   .slice(0, 20_000);
 const distinctStart = performance.now();
+const distinctCpu = process.cpuUsage();
 tokensOf(distinct);
 const distinctMs = performance.now() - distinctStart;
+const distinctCpuMs = cpuMs(distinctCpu);
 
 // A 20,000-character message of the test set's messages: their words repeat, as in real mail.
 const long = pairs
@@ -94,8 +107,10 @@ const long = pairs
   .repeat(3)
   .slice(0, 20_000);
 const longStart = performance.now();
+const longCpu = process.cpuUsage();
 const longTokens = tokensOf(long).length;
 const longMs = performance.now() - longStart;
+const longCpuMs = cpuMs(longCpu);
 
 const round = (value: number) => Math.round(value * 10) / 10;
 console.log(
@@ -106,12 +121,16 @@ console.log(
       recall: `${round((relevantFound / relevant) * 100)} % (${relevantFound}/${relevant})`,
       irrelevant: `${round(((found - relevantFound) / Math.max(1, found)) * 100)} % (${found - relevantFound}/${found})`,
       newWordsPerSecond: Math.round(perSecond),
+      newWordsPerCpuSecond: Math.round(perCpuSecond),
       message20kMs: round(longMs),
+      message20kCpuMs: round(longCpuMs),
       message20kTokens: longTokens,
       message20kDistinctWordsMs: round(distinctMs),
+      message20kDistinctWordsCpuMs: round(distinctCpuMs),
       message20kDistinctWords: distinct.split(' ').length,
       loadAverage: (await import('node:os')).loadavg()[0],
       loadMs: Math.round(loadMs),
+      loadCpuMs: Math.round((loadCpuUsage.user + loadCpuUsage.system) / 1000),
       heapMB: round((after.heapUsed - before.heapUsed) / 1e6),
       externalMB: round(
         (after.external + after.arrayBuffers - before.external - before.arrayBuffers) / 1e6,
