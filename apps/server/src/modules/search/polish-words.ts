@@ -7,9 +7,12 @@
  * give `faktura`; „wysłałem” and „wyślę” give `wyslac`; „zolty” and
  * „żółtego” give `zolty`. The lemmas come from Hunspell's Polish dictionary
  * (sjp.pl, npm package dictionary-pl) read as an analyser (`hunspell.ts`); a
- * word the dictionary does not know (a name, a brand, a typo) stands for
- * itself, folded. A form shared by two lemmas („mają”: maj, mieć…) gives
- * both, so either finds it.
+ * word the dictionary does not know (a surname, a brand, a typo) stands for
+ * itself, folded, and for a guessed stem without its case ending
+ * („Brzęczyszczykiewicza” → `brzeczyszczykiewicz`). A form shared by two
+ * lemmas („mają”: maj, maić) gives both, so either finds it. A negated form
+ * („niezapłaconej”) has the negated lemma (`niezaplacony`), which
+ * „zapłacony” does not find.
  *
  * Addresses and domains are kept whole besides their words
  * („kowalski@firma.pl” gives `kowalski@firma.pl`, `firma.pl`, `kowalski`,
@@ -17,9 +20,9 @@
  * digits as they are.
  *
  * The text is a stranger's: it is scanned once, character by character, with
- * no regular expression; a word costs a bounded number of Map look-ups
- * (`Analyser`), words longer than MAX_WORD_CHARS are left out, and at most
- * MAX_TEXT_CHARS characters of a text are read.
+ * no regular expression but single-character tests; a word costs a bounded
+ * number of look-ups (`Analyser`), words longer than MAX_WORD_CHARS are left
+ * out, and at most MAX_TEXT_CHARS characters of a text are read.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
