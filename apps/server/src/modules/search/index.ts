@@ -1,0 +1,14 @@
+/**
+ * The search module's public entry: Polish words as tokens for an indexed
+ * column and for queries (DESIGN.md §7.8, docs/decisions/011-polish-search.md).
+ */
+export {
+  loadPolishDictionary,
+  MAX_COMPOUND_CHARS,
+  MAX_TEXT_CHARS,
+  MAX_WORD_CHARS,
+  queryTerms,
+  queryTokens,
+  searchTokens,
+  tsqueryText,
+} from './polish-words';

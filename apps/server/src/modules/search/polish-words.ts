@@ -1,0 +1,313 @@
+/**
+ * Polish words for search: what goes into a message's indexed column, and
+ * what a query word may match there (docs/decisions/011-polish-search.md).
+ *
+ * Every word becomes the lemmas it may be a form of, lowercase with
+ * diacritics folded: „fakturę”, „faktury”, „FAKTURAMI” and „fakturze” all
+ * give `faktura`; „wysłałem” and „wyślę” give `wyslac`; „zolty” and
+ * „żółtego” give `zolty`. The lemmas come from Hunspell's Polish dictionary
+ * (sjp.pl, npm package dictionary-pl) read as an analyser (`hunspell.ts`); a
+ * word the dictionary does not know (a surname, a brand, a typo) stands for
+ * itself, folded, and for a guessed stem without its case ending
+ * („Brzęczyszczykiewicza” → `brzeczyszczykiewicz`). A form shared by two
+ * lemmas („mają”: maj, maić) gives both, so either finds it. A negated form
+ * („niezapłaconej”) has the negated lemma (`niezaplacony`), which
+ * „zapłacony” does not find.
+ *
+ * Addresses and domains are kept whole besides their words
+ * („kowalski@firma.pl” gives `kowalski@firma.pl`, `firma.pl`, `kowalski`,
+ * `firma`), hyphenated words whole and by parts, numbers and words with
+ * digits as they are.
+ *
+ * The text is a stranger's: it is scanned once, character by character, with
+ * no regular expression but single-character tests; a word costs a bounded
+ * number of look-ups (`Analyser`), words longer than MAX_WORD_CHARS are left
+ * out, and at most MAX_TEXT_CHARS characters of a text are read.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Analyser, foldWord, parseAffixes } from './hunspell';
+
+/** Longest word analysed (the longest Polish words have about 40 letters); longer runs are codes or junk. */
+export const MAX_WORD_CHARS = 64;
+/** Longest address or dotted name kept whole (an e-mail address has at most 254 characters). */
+export const MAX_COMPOUND_CHARS = 254;
+/** Beyond this a text is not read: a message keeps 10,000 characters, a subject far fewer. */
+export const MAX_TEXT_CHARS = 100_000;
+
+let analyser: Analyser | null = null;
+
+/**
+ * The dictionary, read on first use (about 0.7 s of CPU and 8.5 MB, see the
+ * decision): a process that never searches or writes a message never pays
+ * for it. Call it once the server listens to pay it before the first request.
+ */
+export function loadPolishDictionary(): Analyser {
+  if (analyser === null) {
+    const directory = dirname(createRequire(import.meta.url).resolve('dictionary-pl'));
+    const affixes = parseAffixes(readFileSync(join(directory, 'index.aff'), 'utf8'));
+    const dicText = readFileSync(join(directory, 'index.dic'), 'utf8');
+    analyser = new Analyser(dicText, affixes);
+    warmUp(dicText);
+  }
+  return analyser;
+}
+
+/** Words analysed at load, spread over the dictionary. */
+const WARM_UP_WORDS = 1_000;
+
+/**
+ * V8 optimises the tokenizer and the analysis only after several hundred
+ * words; until then a word costs about 150 µs instead of 20, and a first long
+ * message would take a quarter of a second. Tokenising dictionary words here
+ * costs about 0.1 s once, at load, instead.
+ */
+function warmUp(dicText: string): void {
+  const words: string[] = [];
+  for (let i = 1; i <= WARM_UP_WORDS; i++) {
+    const lineStart =
+      dicText.indexOf('\n', Math.floor((i * dicText.length) / (WARM_UP_WORDS + 2))) + 1;
+    let lineEnd = dicText.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = dicText.length;
+    const slash = dicText.indexOf('/', lineStart);
+    words.push(dicText.slice(lineStart, slash === -1 || slash > lineEnd ? lineEnd : slash));
+  }
+  const text = `${words.join(', ')} kowalski@firma.pl biało-czerwony 1042`;
+  for (let round = 0; round < 10; round++) searchTokens(text);
+}
+
+/** The tokens of a text for the indexed column: distinct, lowercase, diacritics folded. */
+export function searchTokens(text: string): string[] {
+  const tokens = new Set<string>();
+  const seen = new Set<string>();
+  for (const segment of segments(text)) {
+    for (const literal of literalTokens(segment)) tokens.add(literal);
+    for (const word of wordsOf(segment)) {
+      if (seen.has(word)) continue;
+      seen.add(word);
+      for (const token of wordTokens(word)) tokens.add(token);
+    }
+  }
+  return [...tokens];
+}
+
+/**
+ * The tokens one query word may match, to be OR-ed: the lemmas of a word, or
+ * the whole of an address, domain or hyphenated word. Empty for punctuation.
+ */
+export function queryTokens(word: string): string[] {
+  const terms = queryTerms(word);
+  if (terms.length === 1) return terms[0] ?? [];
+  // Several words in one („biało-czerwony”): the whole is what identifies it.
+  const [segment] = segments(word);
+  return segment === undefined ? [] : [foldWord(segment)];
+}
+
+/**
+ * A query split the way texts are: one list of alternatives (OR) per word,
+ * all lists required (AND). An address or a domain is one term, matched
+ * whole; a hyphenated word is a term per part, so „biało-czerwoną” finds
+ * „biało-czerwony” too.
+ */
+export function queryTerms(query: string): string[][] {
+  const terms: string[][] = [];
+  for (const segment of segments(query)) {
+    if (segment.includes('@') || isDomain(segment)) {
+      terms.push([foldWord(segment)]);
+      continue;
+    }
+    for (const word of wordsOf(segment)) terms.push([...wordTokens(word)]);
+  }
+  return terms;
+}
+
+/**
+ * The text of a `tsquery` for the terms, for `array_to_tsvector(tokens) @@ $1::tsquery`:
+ * each token quoted as a lexeme (no parser, no stemming in the database), alternatives OR-ed, terms AND-ed.
+ */
+export function tsqueryText(terms: string[][]): string {
+  return terms
+    .filter((alternatives) => alternatives.length > 0)
+    .map((alternatives) => `(${alternatives.map(quoteLexeme).join(' | ')})`)
+    .join(' & ');
+}
+
+function quoteLexeme(token: string): string {
+  return `'${token.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/**
+ * Words analysed lately. A helpdesk's messages repeat the same few thousand
+ * words, and a cached word costs a Map look-up instead of some thirty
+ * (about 2 MB when full; emptied rather than aged, which is simpler and good enough).
+ */
+const analysed = new Map<string, string[]>();
+const MAX_CACHED_WORDS = 20_000;
+
+function wordTokens(word: string): string[] {
+  const folded = foldWord(word);
+  if (hasDigit(folded)) return [folded];
+  const cached = analysed.get(folded);
+  if (cached !== undefined) return cached;
+  const lemmas = loadPolishDictionary().lemmas(folded);
+  const stem = guessedStem(folded);
+  const tokens = lemmas.length > 0 ? lemmas : stem === folded ? [folded] : [folded, stem];
+  if (analysed.size >= MAX_CACHED_WORDS) analysed.clear();
+  analysed.set(folded, tokens);
+  return tokens;
+}
+
+/**
+ * Case endings of nouns and adjectives, folded, longest first: a word the
+ * dictionary does not know is mostly a name, a surname or a rare noun
+ * („Kowalskiego”, „hormezach”), whose forms then meet at the same stem.
+ */
+const GUESSED_ENDINGS = [
+  'ami',
+  'ach',
+  'owi',
+  'ego',
+  'emu',
+  'ych',
+  'ich',
+  'ymi',
+  'imi',
+  'iej',
+  'ow',
+  'om',
+  'em',
+  'ie',
+  'ym',
+  'im',
+  'ej',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
+];
+/** A guessed stem keeps at least this many letters, so short words are left whole. */
+const MIN_GUESSED_STEM = 4;
+
+function guessedStem(folded: string): string {
+  for (const ending of GUESSED_ENDINGS) {
+    if (folded.length - ending.length >= MIN_GUESSED_STEM && folded.endsWith(ending)) {
+      return folded.slice(0, folded.length - ending.length);
+    }
+  }
+  return folded;
+}
+
+/** Characters that join words into one segment when they stand between two word characters. */
+function isJoiner(char: string): boolean {
+  return (
+    char === '.' ||
+    char === '@' ||
+    char === '-' ||
+    char === '_' ||
+    char === '+' ||
+    char === '\u2010'
+  );
+}
+
+function isWordChar(char: string): boolean {
+  const code = char.charCodeAt(0);
+  if (code < 128) {
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  }
+  return /[\p{L}\p{N}\p{M}]/u.test(char);
+}
+
+function hasDigit(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 48 && code <= 57) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs of word characters and joiners, without joiners at either end
+ * („kowalski@firma.pl”, „biało-czerwony”, „faktura” from „faktura.”).
+ */
+function* segments(text: string): Generator<string> {
+  const end = Math.min(text.length, MAX_TEXT_CHARS);
+  let start = -1;
+  let lastWordChar = -1;
+  for (let i = 0; i <= end; i++) {
+    const char = i < end ? (text[i] as string) : ' ';
+    if (isWordChar(char)) {
+      if (start === -1) start = i;
+      lastWordChar = i;
+    } else if (start !== -1 && !isJoiner(char)) {
+      yield text.slice(start, lastWordChar + 1);
+      start = -1;
+    }
+  }
+}
+
+/** The words of a segment: its parts between joiners, one letter or MAX_WORD_CHARS+ left out. */
+function* wordsOf(segment: string): Generator<string> {
+  let start = 0;
+  for (let i = 0; i <= segment.length; i++) {
+    if (i < segment.length && !isJoiner(segment[i] as string)) continue;
+    const length = i - start;
+    if (length > 0 && length <= MAX_WORD_CHARS) {
+      const word = segment.slice(start, i);
+      if (length > 1 || hasDigit(word)) yield word;
+    }
+    start = i + 1;
+  }
+}
+
+/** A dotted name whose last part is letters only („firma.pl”, „www.firma.com.pl”), not „1.5” or „v2.0”. */
+function isDomain(segment: string): boolean {
+  const dot = segment.lastIndexOf('.');
+  if (dot === -1 || segment.includes('@')) return false;
+  const last = segment.slice(dot + 1);
+  return last.length >= 2 && !hasDigit(last) && !last.includes('-');
+}
+
+/**
+ * The whole-segment tokens: an address, its domain and the domain's parents
+ * down to two labels („jan@biuro.firma.com.pl” → `biuro.firma.com.pl`,
+ * `firma.com.pl`, not `com.pl`), a domain the same way, a hyphenated word whole.
+ */
+function literalTokens(segment: string): string[] {
+  if (segment.length > MAX_COMPOUND_CHARS) return [];
+  let hasJoiner = false;
+  for (let i = 0; i < segment.length; i++) {
+    if (isJoiner(segment[i] as string)) {
+      hasJoiner = true;
+      break;
+    }
+  }
+  if (!hasJoiner) return [];
+  const folded = foldWord(segment);
+  const tokens = [folded];
+  const at = folded.lastIndexOf('@');
+  const domain = at === -1 ? (isDomain(folded) ? folded : '') : folded.slice(at + 1);
+  if (domain.includes('.')) {
+    let rest = domain;
+    while (rest.includes('.') && !SHARED_SECOND_LEVEL.has(rest.slice(0, rest.indexOf('.')))) {
+      tokens.push(rest);
+      rest = rest.slice(rest.indexOf('.') + 1);
+    }
+  }
+  return tokens;
+}
+
+/** Second-level names many unrelated domains share („com.pl”): they identify no one. */
+const SHARED_SECOND_LEVEL = new Set([
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'co',
+  'biz',
+  'info',
+  'mil',
+]);
