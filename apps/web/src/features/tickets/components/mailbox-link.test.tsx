@@ -2,6 +2,7 @@ import type { PublicUser } from '@studio/shared/types';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import { FakeEventSource } from '~/test/fake-event-source';
 import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
@@ -22,25 +23,6 @@ const admin: PublicUser = {
   email_bouncing: false,
 };
 const customer: PublicUser = { ...admin, id: 7, username: 'ala', is_admin: false };
-
-class FakeEventSource {
-  static open: FakeEventSource[] = [];
-  readyState = 1;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.open.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this);
-  }
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 const listStream = () => {
   const source = FakeEventSource.open.find((s) => s.url === '/api/stream/tickets');

@@ -2,6 +2,7 @@ import type { PublicUser } from '@studio/shared/types';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import { FakeEventSource } from '~/test/fake-event-source';
 import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
@@ -79,25 +80,6 @@ function stubUploads(answer: () => unknown) {
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return uploads;
-}
-
-class FakeEventSource {
-  static open: FakeEventSource[] = [];
-  readyState = 1;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.open.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this);
-  }
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
 }
 
 function threadStream(): FakeEventSource {

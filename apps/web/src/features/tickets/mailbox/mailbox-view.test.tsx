@@ -6,6 +6,7 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, resetScreenTest, setSessionHint, TEST_USER } from '~/test/account-screens';
+import { FakeEventSource } from '~/test/fake-event-source';
 import MailboxRoute from '../mailbox-route';
 
 /*
@@ -129,25 +130,6 @@ function stubMailboxApi({
 
 const mailboxGets = (calls: Call[]) =>
   calls.filter((c) => c.method === 'GET' && c.url === '/api/admin/mailbox');
-
-class FakeEventSource {
-  static open: FakeEventSource[] = [];
-  readyState = 1;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.open.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this);
-  }
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 /** Where „Otwórz zgłoszenie” lands: the workspace, shown here as its address. */
 function WorkspaceStandIn() {
