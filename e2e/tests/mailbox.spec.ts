@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { ImapFlow } from 'imapflow';
 import { ensureAdmin, originHeaders, registerViaApi } from '../accounts';
 import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
+import { connectImap } from '../mail-reply';
 
 /*
  * „Skrzynka” end to end (issue 29, DESIGN.md §7.1): mails from strangers are
@@ -58,15 +58,7 @@ function rfc822({ subject, text, from }: StrangerMail): string {
 }
 
 async function appendToInbox(mails: readonly StrangerMail[]) {
-  const url = new URL(IMAP_URL);
-  const imap = new ImapFlow({
-    host: url.hostname,
-    port: Number(url.port),
-    secure: false,
-    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
-    logger: false,
-  });
-  await imap.connect();
+  const imap = await connectImap(IMAP_URL);
   try {
     for (const mail of mails) await imap.append('INBOX', rfc822(mail));
   } finally {
@@ -84,6 +76,15 @@ async function listedMails(request: APIRequestContext): Promise<ListedMail[]> {
   const answer = await request.get('/api/admin/mailbox');
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { mails: ListedMail[] }).mails;
+}
+
+/** Waits until the watcher has set the mail aside and „Skrzynka” lists it. */
+async function untilListed(request: APIRequestContext, mail: StrangerMail) {
+  await expect
+    .poll(async () => (await listedMails(request)).some((m) => m.subject === mail.subject), {
+      timeout: SET_ASIDE_TIMEOUT,
+    })
+    .toBe(true);
 }
 
 async function adminContext(browser: Browser, viewport?: { width: number; height: number }) {
@@ -230,14 +231,7 @@ test('the Skrzynka, its picker and its confirmation pass axe in both themes', as
   const { context, page } = await adminContext(browser);
   const mail = strangerMail('Axe');
   await appendToInbox([mail]);
-  await expect
-    .poll(
-      async () => (await listedMails(context.request)).some((m) => m.subject === mail.subject),
-      {
-        timeout: SET_ASIDE_TIMEOUT,
-      },
-    )
-    .toBe(true);
+  await untilListed(context.request, mail);
   await page.goto('/contact/mailbox');
   await checkBothThemes(page, 'mailbox-list', async (p) => {
     await expect(mailRow(p, mail)).toBeVisible();
@@ -263,14 +257,7 @@ test('on a 360 px phone the list stacks and every action stays reachable', async
   const { context, page } = await adminContext(browser, { width: 360, height: 780 });
   const mail = strangerMail('Telefon');
   await appendToInbox([mail]);
-  await expect
-    .poll(
-      async () => (await listedMails(context.request)).some((m) => m.subject === mail.subject),
-      {
-        timeout: SET_ASIDE_TIMEOUT,
-      },
-    )
-    .toBe(true);
+  await untilListed(context.request, mail);
 
   await page.goto('/contact');
   await expect(page.getByRole('link', { name: /^Skrzynka, \d+/ })).toBeInViewport();
