@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../test/helpers';
+import { STUDIO_ENV, tempDir } from '../test/helpers';
 import { ConfigError, loadConfig } from './config';
 import { readCodeSecret } from './config-code-secret';
 
@@ -11,6 +11,7 @@ const production = {
   SMTP_URL: 'smtp://user:pass@smtp.example.pl:587',
   MAIL_FROM: 'Studio <no-reply@studio.example.pl>',
   DATABASE_URL: 'postgres://studio@db/studio',
+  ...STUDIO_ENV,
 };
 
 describe('the key of stored codes (finding 25)', () => {

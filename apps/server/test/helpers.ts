@@ -260,3 +260,16 @@ export async function registerUser(
     password: body.password,
   };
 }
+
+/**
+ * Valid studio details (DESIGN §7.10) for a configuration that must pass in
+ * production; checksums worked out in packages/shared/src/studio-details.test.ts.
+ */
+export const STUDIO_ENV = {
+  STUDIO_NAME: 'Pracownia Kowalski sp. z o.o.',
+  STUDIO_ADDRESS: 'ul. Długa 5, 31-147 Kraków',
+  STUDIO_NIP: '526-025-09-95',
+  STUDIO_REGON: '123456785',
+  STUDIO_EMAIL: 'biuro@pracownia.pl',
+  STUDIO_PHONE: '+48 12 345 67 89',
+};

@@ -10,7 +10,7 @@ import { backupEmbedded } from '../src/cli/backup';
 import { ConfigError, loadConfig } from '../src/config';
 import { openPglite } from '../src/db/client';
 import { users } from '../src/db/schema/index';
-import { Client, createTestContext, tempDir } from './helpers';
+import { Client, createTestContext, STUDIO_ENV, tempDir } from './helpers';
 
 /** Security review 2026-11, findings 26 (unsafe production configuration) and 29 (backup files). */
 const run = promisify(execFile);
@@ -19,22 +19,12 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-/** The studio's details (DESIGN §7.10); checksums worked out in packages/shared/src/studio-details.test.ts. */
-const studio = {
-  STUDIO_NAME: 'Pracownia Kowalski sp. z o.o.',
-  STUDIO_ADDRESS: 'ul. Długa 5, 31-147 Kraków',
-  STUDIO_NIP: '526-025-09-95',
-  STUDIO_REGON: '123456785',
-  STUDIO_EMAIL: 'biuro@pracownia.pl',
-  STUDIO_PHONE: '+48 12 345 67 89',
-};
-
 const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://studio.example.pl',
   SMTP_URL: 'smtp://user:pass@smtp.example.pl:587',
   MAIL_FROM: 'Studio <no-reply@studio.example.pl>',
-  ...studio,
+  ...STUDIO_ENV,
 };
 
 describe('production refuses unsafe configuration', () => {
@@ -134,7 +124,7 @@ async function strippedMailServer() {
 }
 
 describe('production refuses to start without the studio’s details', () => {
-  it.each(Object.keys(studio))('refuses %s unset, naming it', (variable) => {
+  it.each(Object.keys(STUDIO_ENV))('refuses %s unset, naming it', (variable) => {
     for (const unset of [undefined, '', '   ']) {
       const env: Record<string, string | undefined> = { ...production, [variable]: unset };
       expect(() => loadConfig(env)).toThrow(ConfigError);
