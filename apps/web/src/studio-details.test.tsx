@@ -34,8 +34,8 @@ async function pageServedWith(details: StudioDetails | null) {
   }
   return {
     ...(await import('~/test/account-screens')),
-    ...(await import('./site-footer')),
-    ...(await import('./company-details')),
+    ...(await import('~/components/site-footer')),
+    ...(await import('~/components/company-details')),
     ...(await import('~/features/tickets/components/studio-details')),
     ...(await import('~/features/legal/legal-company-details')),
     ...(await import('~/content/legal')),
