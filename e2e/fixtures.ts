@@ -112,10 +112,26 @@ export function unique(prefix = 'u'): string {
  */
 export const takesScreenshots = process.env.E2E_SCREENSHOTS !== '0';
 
-/** Full-page screenshot to e2e/screenshots/<name>.png. */
+/**
+ * Full-page screenshot to e2e/screenshots/<name>.png. Without screenshots the
+ * page is still let settle as a capture would (running colour transitions
+ * done, two frames painted), so the checks after it (axe's contrast) see the
+ * state the picture would have shown, not a theme half-way through changing.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
-  if (!takesScreenshots) return;
+  if (!takesScreenshots) return settle(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const transitions = document
+      .getAnimations()
+      .filter((animation) => 'transitionProperty' in animation);
+    const done = Promise.all(transitions.map((t) => t.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 export type Theme = 'dark' | 'light';

@@ -7,6 +7,7 @@ import {
   acceptCookies,
   expect,
   type Page,
+  settle,
   shot,
   takesScreenshots,
   test,
@@ -16,7 +17,7 @@ import { type LocalhostServer, startLocalhostServer } from '../localhost-server'
 
 /** What the screen shows (not the whole page): e2e/screenshots/<name>.png. */
 const viewShot = async (page: Page, name: string) => {
-  if (!takesScreenshots) return;
+  if (!takesScreenshots) return settle(page);
   await page.screenshot({
     path: fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)),
   });

@@ -23,9 +23,14 @@ test('team page shows both members with avatar, name, role and bio', async ({ pa
   await expect(cards.nth(1)).toContainText('Zofia Markiewicz');
   await expect(cards.nth(1)).toContainText('UI/UX Designer');
   await expect(cards.nth(0).locator('img')).toHaveJSProperty('complete', true);
-  // Two columns on a wide screen: the cards sit side by side.
-  const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
-  expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(2);
+  // Two columns on a wide screen: the cards sit side by side, once their
+  // staggered entrance has ended (measured mid-way they are a few px apart).
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+      return Math.abs((a?.y ?? 0) - (b?.y ?? 1));
+    })
+    .toBeLessThan(2);
 });
 
 test('profile dialog lists the skills and only the non-empty links, Escape closes it', async ({
