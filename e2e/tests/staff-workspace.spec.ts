@@ -160,8 +160,13 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await expect(a.getByRole('button', { name: /^Czeka na nas\s*,\s*0/ })).toBeVisible();
   await expect(replyField).toBeFocused();
 
-  // `e` closes (out of the field first: Tab), and the ticket moves to „Zamknięte”.
+  // `e` closes (out of the field first: Tab), and the ticket moves to „Zamknięte”. First the
+  // list settles: the answer moved the ticket out of the view, and it comes back pinned.
+  await expect(selected(a)).toHaveAttribute('data-ticket-id', String(ticketId));
+  await expect(a.getByRole('button', { name: 'Zamknij', exact: true })).toBeEnabled();
+  await expect(replyField).toBeFocused();
   await a.keyboard.press('Tab');
+  await expect(replyField).not.toBeFocused();
   await a.keyboard.press('e');
   await expect(a.getByRole('button', { name: 'Otwórz' })).toBeVisible();
   await a.keyboard.press('/');
