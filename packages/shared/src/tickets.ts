@@ -147,6 +147,23 @@ export const TicketMessageSchema = z.object({
 });
 
 /** One entry of the ticket list. */
+/** Longest search excerpt (DESIGN.md §7.8). */
+export const SEARCH_EXCERPT_MAX_CHARS = 240;
+
+/**
+ * With `q`: where the words were found (DESIGN.md §7.8). `text` is plain text
+ * (never HTML) of at most SEARCH_EXCERPT_MAX_CHARS characters around the best
+ * hit in message `message_id`; `highlights` are `[start, end)` ranges of the
+ * matched words in `text`, in order and apart, in UTF-16 code units (String
+ * indices in JavaScript). A result found by its subject, number or customer
+ * only has `match: null`.
+ */
+export const TicketSearchMatchSchema = z.object({
+  message_id: Id,
+  text: z.string().max(SEARCH_EXCERPT_MAX_CHARS),
+  highlights: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+});
+
 export const TicketItemSchema = z.object({
   id: Id,
   /** Per-owner number (#1, #2… of each customer). */
@@ -174,6 +191,8 @@ export const TicketItemSchema = z.object({
   contact_name: z.string().optional(),
   contact_email: z.string().optional(),
   guest: z.boolean().optional(),
+  /** Only in answers to a search (`q`): see TicketSearchMatchSchema. */
+  match: TicketSearchMatchSchema.nullable().optional(),
 });
 
 /** `GET /api/tickets`; `next_cursor` is opaque and null on the last page. */
@@ -246,6 +265,7 @@ export type TicketStatusBody = z.infer<typeof TicketStatusBodySchema>;
 export type FileAttachment = z.infer<typeof FileAttachmentSchema>;
 export type TicketMessage = z.infer<typeof TicketMessageSchema>;
 export type TicketItem = z.infer<typeof TicketItemSchema>;
+export type TicketSearchMatch = z.infer<typeof TicketSearchMatchSchema>;
 export type TicketListAnswer = z.infer<typeof TicketListAnswerSchema>;
 export type TicketThreadQuery = z.infer<typeof TicketThreadQuerySchema>;
 export type MarkReadBody = z.infer<typeof MarkReadBodySchema>;
