@@ -18,5 +18,6 @@ export function useStaffTickets({
     enabled,
     queryKey: staffTicketsKey(view, search),
     fetchPage: (cursor, signal) => getTicketsPage(cursor, staffListParams(view, search), signal),
+    isSearch: search.trim() !== '',
   });
 }

@@ -1,5 +1,10 @@
 import { type TicketItem, TicketItemSchema, type TicketListAnswer } from '@studio/shared/tickets';
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '~/lib/api-client';
 import type { TicketSummary } from '../lib/selection';
@@ -30,6 +35,8 @@ const TicketSchema = z.object({
   contact_name: item.contact_name.catch(undefined),
   contact_email: item.contact_email.catch(undefined),
   guest: item.guest.catch(undefined),
+  // A broken excerpt loses the excerpt (and the jump to it), never the result.
+  match: item.match.catch(null),
 } satisfies Record<keyof TicketItem, z.ZodType>);
 
 const TicketsPageSchema = z.object({
@@ -65,15 +72,22 @@ export type TicketFilter = 'all' | 'open' | 'closed';
 
 /** Prefix of every list query: invalidating it refreshes the list whatever its filter. */
 export const ticketsQueryKey = ['tickets', 'list'] as const;
-export const ticketsListKey = (filter: TicketFilter) => [...ticketsQueryKey, filter] as const;
+/** A search (`q`, DESIGN.md §7.8) is a list of its own; without one the key is the filter's alone. */
+export const ticketsListKey = (filter: TicketFilter, search = '') =>
+  search.trim()
+    ? ([...ticketsQueryKey, filter, 'q', search.trim()] as const)
+    : ([...ticketsQueryKey, filter] as const);
 
 export function getTickets(
   cursor: string | null,
   filter: TicketFilter,
   signal?: AbortSignal,
+  search = '',
 ): Promise<TicketsPage> {
   const params = new URLSearchParams();
   if (filter !== 'all') params.set('status', filter);
+  const q = search.trim();
+  if (q) params.set('q', q);
   return getTicketsPage(cursor, params, signal);
 }
 
@@ -92,11 +106,21 @@ export async function getTicketsPage(
 
 export type TicketsData = InfiniteData<TicketsPage, string | null>;
 
-export function useTickets({ enabled, filter }: { enabled: boolean; filter: TicketFilter }) {
+export function useTickets({
+  enabled,
+  filter,
+  search = '',
+}: {
+  enabled: boolean;
+  filter: TicketFilter;
+  /** The customer's search in their own tickets; empty for the whole list. */
+  search?: string;
+}) {
   return useTicketPages({
     enabled,
-    queryKey: ticketsListKey(filter),
-    fetchPage: (cursor, signal) => getTickets(cursor, filter, signal),
+    queryKey: ticketsListKey(filter, search),
+    fetchPage: (cursor, signal) => getTickets(cursor, filter, signal, search),
+    isSearch: search.trim() !== '',
   });
 }
 
@@ -105,14 +129,19 @@ export function useTicketPages({
   enabled,
   queryKey,
   fetchPage,
+  isSearch = false,
 }: {
   enabled: boolean;
   queryKey: readonly unknown[];
+  /** The signal is react-query's: a search typed further cancels the request of the one before. */
   fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<TicketsPage>;
+  /** A search typed further keeps the results of the one before until its own arrive, without blinking. */
+  isSearch?: boolean;
 }) {
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    ...(isSearch ? { placeholderData: keepPreviousData } : {}),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { SearchHit } from '../hooks/use-message-jump';
 import { useSeenMessages } from '../hooks/use-seen-messages';
 import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
@@ -25,7 +26,35 @@ function attachmentTone(message: TicketMessage, viewerId: number): AttachmentTon
   return message.is_admin ? 'otherAdmin' : 'customer';
 }
 
-function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: number }) {
+/** How long a search hit stays ringed after the jump to it (DESIGN.md §7.8). */
+const HIT_MARK_MS = 4000;
+
+/**
+ * Centres the message in the thread's own scroller, then lets the browser
+ * bring the thread into the window if the page is scrolled away from it.
+ */
+function scrollToMessage(scroller: HTMLElement, item: HTMLElement) {
+  const offset = item.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  const centred = scroller.scrollTop + offset - (scroller.clientHeight - item.clientHeight) / 2;
+  // A message taller than the view shows its beginning.
+  const top = item.clientHeight > scroller.clientHeight ? scroller.scrollTop + offset : centred;
+  scroller.scrollTop = Math.max(0, top);
+  item.scrollIntoView?.({ block: 'nearest' });
+}
+
+function MessageItem({
+  message,
+  viewerId,
+  isHit = false,
+  isHitMarked = false,
+}: {
+  message: TicketMessage;
+  viewerId: number;
+  /** The search hit the reader jumped to (data-search-hit, for tests and styles). */
+  isHit?: boolean;
+  /** The hit's ring, shown for a few seconds after the jump. */
+  isHitMarked?: boolean;
+}) {
   const isOwn = message.user_id === viewerId;
   // The writer's own messages are white on blue; their own notes stay yellow like every note.
   const onBlue = isOwn && !message.internal;
@@ -35,11 +64,15 @@ function MessageItem({ message, viewerId }: { message: TicketMessage; viewerId: 
       data-message-id={message.id}
       data-admin={message.is_admin ? 'true' : undefined}
       data-internal={message.internal ? 'true' : undefined}
+      data-search-hit={isHit ? 'true' : undefined}
       className={`flex ${isOwn ? 'justify-end' : 'justify-start'}`}
     >
       <article
         aria-label={`${message.internal ? NOTE_LABEL : 'Wiadomość'} od ${message.username || 'użytkownika'}`}
-        className={`max-w-[88%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[75%] ${
+        // The ring fades out (at once with reduced motion) once the reader has seen where the hit is.
+        className={`max-w-[88%] rounded-2xl px-4 py-3 shadow-sm motion-safe:transition-shadow motion-safe:duration-1000 sm:max-w-[75%] ${
+          isHitMarked ? 'ring-4 ring-amber-400 dark:ring-amber-300' : ''
+        } ${
           message.internal
             ? noteBubbleClass
             : isOwn
@@ -104,6 +137,8 @@ interface MessageThreadProps {
   older?: OlderMessages;
   /** The newest message that was on screen in an active tab (read state, DESIGN.md §7.5). */
   onMessagesSeen?: (upTo: number) => void;
+  /** A search hit to scroll to and mark (use-message-jump), once it is among `messages`. */
+  hit?: SearchHit | null;
 }
 
 const noOlder: OlderMessages = {
@@ -130,6 +165,7 @@ export function MessageThread({
   emptyText = NO_MESSAGES_MESSAGE,
   older = noOlder,
   onMessagesSeen,
+  hit = null,
 }: MessageThreadProps) {
   const scrollRef = useRef<HTMLElement>(null);
   const messageIds = useMemo(() => messages.map((m) => m.id), [messages]);
@@ -172,6 +208,27 @@ export function MessageThread({
     }
   }, [messages, sentCount]);
 
+  // After the effect above, so a jump to a search hit wins over following the bottom.
+  const scrolledHit = useRef<number | null>(null);
+  const [markedHit, setMarkedHit] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the hit or the messages change
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !hit || scrolledHit.current === hit.seq) return;
+    const item = el.querySelector<HTMLElement>(`[data-message-id="${hit.messageId}"]`);
+    if (!item) return;
+    scrolledHit.current = hit.seq;
+    scrollToMessage(el, item);
+    wasNearBottom.current = isNearBottom(el);
+    remember(el);
+    setMarkedHit(hit.seq);
+  }, [hit, messages]);
+  useEffect(() => {
+    if (markedHit === null) return;
+    const timer = setTimeout(() => setMarkedHit(null), HIT_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [markedHit]);
+
   // After every commit (also when only the loading strip changed): the state the next prepend starts from.
   useLayoutEffect(() => {
     if (scrollRef.current) remember(scrollRef.current);
@@ -211,7 +268,13 @@ export function MessageThread({
           <div role="log" aria-label="Rozmowa">
             <ol className="flex flex-col gap-3">
               {messages.map((message) => (
-                <MessageItem key={message.id} message={message} viewerId={viewerId} />
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  viewerId={viewerId}
+                  isHit={hit?.messageId === message.id}
+                  isHitMarked={hit?.messageId === message.id && markedHit === hit.seq}
+                />
               ))}
             </ol>
           </div>

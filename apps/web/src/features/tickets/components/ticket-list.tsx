@@ -11,6 +11,8 @@ import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/sel
 import { badgeLabel } from '../lib/unread';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
+import { NoSearchResults } from './no-search-results';
+import { SearchExcerpt } from './search-excerpt';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
 import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
 
@@ -70,12 +72,20 @@ export interface TicketListProps {
   isLoadingMore: boolean;
   onRetry: () => void;
   onLoadMore: () => void;
-  onSelect: (id: number) => void;
+  /** `messageId`: the search hit to jump to (DESIGN.md §7.8), when the result has one. */
+  onSelect: (id: number, messageId?: number) => void;
   onNewTicket: () => void;
   /** Hidden on narrow screens until opened (SPEC.md §2 "collapsible on mobile"). */
   isOpenOnMobile: boolean;
   /** Staff's search and views (DESIGN.md §7.2), in place of the status filter. */
   toolbar?: ReactNode;
+  /** The customer's search field, under the title and the filter. */
+  searchField?: ReactNode;
+  /** The search the list answers (DESIGN.md §7.8); empty without one. */
+  search?: string;
+  /** True while the results of the search before stand in for the new one's. */
+  isSearchPending?: boolean;
+  onClearSearch?: () => void;
 }
 
 export function TicketList({
@@ -95,6 +105,10 @@ export function TicketList({
   onNewTicket,
   isOpenOnMobile,
   toolbar,
+  searchField,
+  search = '',
+  isSearchPending = false,
+  onClearSearch = () => undefined,
 }: TicketListProps) {
   return (
     <section
@@ -123,6 +137,7 @@ export function TicketList({
           </label>
         )}
       </div>
+      {searchField}
       {toolbar}
       <button type="button" onClick={onNewTicket} className={`${primaryButtonClass} w-full`}>
         <PlusIcon />
@@ -141,7 +156,10 @@ export function TicketList({
             className="rounded-xl border border-red-300 bg-red-50 p-3 dark:border-red-400/40 dark:bg-red-500/10"
           />
         ) : (
-          <ul className="flex flex-col gap-2">
+          <ul
+            aria-busy={isSearchPending || undefined}
+            className={`flex flex-col gap-2 transition-opacity ${isSearchPending ? 'opacity-60' : ''}`}
+          >
             {selectedId === DRAFT_TICKET_ID && (
               <li>
                 <div
@@ -152,11 +170,18 @@ export function TicketList({
                 </div>
               </li>
             )}
-            {tickets.length === 0 && selectedId !== DRAFT_TICKET_ID && (
-              <li className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
-                {emptyListText(filter)}
-              </li>
-            )}
+            {tickets.length === 0 &&
+              (search ? (
+                <li>
+                  <NoSearchResults query={search} onClear={onClearSearch} />
+                </li>
+              ) : (
+                selectedId !== DRAFT_TICKET_ID && (
+                  <li className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
+                    {emptyListText(filter)}
+                  </li>
+                )
+              ))}
             {tickets.map((ticket) => {
               const isSelected = ticket.id === selectedId;
               return (
@@ -166,7 +191,8 @@ export function TicketList({
                     data-testid="ticket-item"
                     data-ticket-id={ticket.id}
                     aria-current={isSelected ? 'true' : undefined}
-                    onClick={() => onSelect(ticket.id)}
+                    data-search-match={ticket.match ? ticket.match.message_id : undefined}
+                    onClick={() => onSelect(ticket.id, ticket.match?.message_id)}
                     className={`cursor-target flex w-full flex-col gap-1 rounded-xl border px-3 py-2.5 text-left transition ${
                       isSelected
                         ? 'border-blue-500 bg-blue-50 ring-1 ring-blue-500 dark:border-blue-400 dark:bg-blue-400/15 dark:ring-blue-400'
@@ -187,10 +213,15 @@ export function TicketList({
                         {ticket.subject}
                       </span>
                     )}
-                    {ticket.last_message_preview && (
-                      <span className="line-clamp-1 text-sm break-all text-slate-700 dark:text-slate-300">
-                        {ticket.last_message_preview}
-                      </span>
+                    {ticket.match ? (
+                      // Where the search found its words says more than the newest message.
+                      <SearchExcerpt match={ticket.match} />
+                    ) : (
+                      ticket.last_message_preview && (
+                        <span className="line-clamp-1 text-sm break-all text-slate-700 dark:text-slate-300">
+                          {ticket.last_message_preview}
+                        </span>
+                      )
                     )}
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />

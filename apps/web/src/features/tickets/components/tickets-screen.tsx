@@ -4,6 +4,7 @@ import { EmailBouncingBanner } from '~/components/email-bouncing-banner';
 import { useAssigneeOptions } from '../hooks/use-assignee-options';
 import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
+import { useMessageJump } from '../hooks/use-message-jump';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useReadState } from '../hooks/use-read-state';
@@ -20,6 +21,7 @@ import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer, type ComposerHandle } from './composer';
 import { CustomerPanel, customerIdOf } from './customer-panel';
+import { CustomerSearchField } from './customer-search-field';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MarkUnreadButton } from './mark-unread-button';
@@ -67,6 +69,13 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const thread = useThreadMessages(selectedTicket ? selectedTicket.id : null);
   const readState = useReadState(selectedTicket ? selectedTicket.id : null);
   const messagesQuery = thread.newestQuery;
+  const jump = useMessageJump({
+    ticketId: selectedTicket ? selectedTicket.id : null,
+    messages: thread.messages,
+    isThreadPending: messagesQuery.isPending,
+    isThreadError: messagesQuery.isError,
+    older: thread.older,
+  });
   const threadFetches = useCompletedFetches(messagesQuery.isFetching);
   const unread = useUnreadTotal({ tickets: open.tickets, listFetches, threadFetches });
   useUnreadIndicators(unread);
@@ -132,7 +141,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           onToggleOpenOnMobile={navigation.toggleListOnMobile}
           filter={list.filter}
           onFilterChange={list.setFilter}
-          tickets={open.tickets}
+          // A search shows its results only; the open ticket stays open (pinned) without joining them.
+          tickets={list.search.search ? list.tickets : open.tickets}
           selectedId={selectedId}
           isAdmin={isAdmin}
           isLoading={list.query.isPending}
@@ -141,19 +151,27 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           isLoadingMore={list.query.isFetchingNextPage}
           onRetry={() => void list.query.refetch()}
           onLoadMore={() => void list.query.fetchNextPage()}
-          onSelect={(id) => {
+          onSelect={(id, messageId) => {
             readState.release();
-            navigation.openTicket(id);
+            navigation.openTicket(id, messageId);
           }}
           onNewTicket={navigation.openDraft}
+          search={list.search.search}
+          isSearchPending={list.query.isPlaceholderData}
+          onClearSearch={list.search.clear}
+          searchField={
+            isAdmin ? undefined : (
+              <CustomerSearchField text={list.search.text} onTextChange={list.search.setText} />
+            )
+          }
           toolbar={
             isAdmin ? (
               <StaffListToolbar
                 view={list.staff.view}
                 onViewChange={list.staff.setView}
                 counts={list.staff.counts}
-                searchText={list.staff.searchText}
-                onSearchChange={list.staff.setSearchText}
+                searchText={list.search.text}
+                onSearchChange={list.search.setText}
                 searchRef={staff.searchRef}
               />
             ) : undefined
@@ -206,12 +224,14 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                 key={selectedTicket.id}
                 messages={messages}
                 viewerId={user.id}
-                isLoading={messagesQuery.isPending}
+                // Reading older pages up to a search hit shows as loading; the thread appears at the hit.
+                isLoading={messagesQuery.isPending || jump.isJumping}
                 isError={messagesQuery.isError}
                 onRetry={() => void messagesQuery.refetch()}
                 sentCount={sentCount}
                 older={thread.older}
                 onMessagesSeen={readState.onSeen}
+                hit={jump.hit}
               />
             </>
           ) : (

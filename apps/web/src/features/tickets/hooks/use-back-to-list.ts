@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useMediaQuery } from '~/lib/use-media-query';
+import { JUMP_PARAM } from './use-message-jump';
 
 /** Below Tailwind's `lg` the list and the thread share one column (SPEC.md §2). */
 const ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
@@ -30,10 +31,12 @@ export function useBackToList(setListOpen: (open: boolean) => void) {
 
   /** After the ticket is selected (its `?ticket=` written): the thread becomes its own entry. */
   const pushThreadEntry = useCallback(
-    (ticketId: number) => {
+    (ticketId: number, messageId?: number) => {
       if (!isOneColumn) return;
       const params = new URLSearchParams(window.location.search);
       params.set('ticket', String(ticketId));
+      if (messageId !== undefined) params.set(JUMP_PARAM, String(messageId));
+      else params.delete(JUMP_PARAM);
       const state: ThreadEntryState = { kontaktThread: true };
       navigate({ search: `?${params}` }, { state, preventScrollReset: true });
     },

@@ -12,7 +12,7 @@ export function useTicketNavigation({
   filter,
   setFilter,
 }: {
-  select: (id: number) => void;
+  select: (id: number, messageId?: number) => void;
   startDraft: () => void;
   filter: TicketFilter;
   setFilter: (filter: TicketFilter) => void;
@@ -22,12 +22,13 @@ export function useTicketNavigation({
   const focusNextComposer = useRef(false);
   const backToList = useBackToList(setListOpenOnMobile);
 
+  /** `messageId`: the search hit to scroll to in that ticket (DESIGN.md §7.8). */
   const openTicket = useCallback(
-    (id: number) => {
+    (id: number, messageId?: number) => {
       focusNextComposer.current = false;
-      select(id);
+      select(id, messageId);
       setListOpenOnMobile(false);
-      backToList.pushThreadEntry(id);
+      backToList.pushThreadEntry(id, messageId);
     },
     [select, backToList],
   );

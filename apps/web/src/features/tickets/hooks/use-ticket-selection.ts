@@ -10,6 +10,7 @@ import {
   type TicketSummary,
   writeLastTicket,
 } from '../lib/selection';
+import { JUMP_PARAM } from './use-message-jump';
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -38,10 +39,13 @@ export function useTicketSelection({
   const [selectedId, setSelectedId] = useState<SelectedId>(null);
 
   const setTicketParam = useCallback(
-    (id: number | null) => {
+    (id: number | null, messageId?: number) => {
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
+          // The search hit to jump to belongs to its ticket: it goes when another one opens.
+          if (messageId !== undefined) next.set(JUMP_PARAM, String(messageId));
+          else if (next.get('ticket') !== String(id)) next.delete(JUMP_PARAM);
           if (id === null || id === DRAFT_TICKET_ID) next.delete('ticket');
           else next.set('ticket', String(id));
           return next;
@@ -52,11 +56,12 @@ export function useTicketSelection({
     [setSearchParams],
   );
 
+  /** `messageId`: a search hit in that ticket to scroll to (`?message=`, use-message-jump). */
   const select = useCallback(
-    (id: number) => {
+    (id: number, messageId?: number) => {
       setSelectedId(id);
       writeLastTicket(localStorageOrUndefined(), userId, id);
-      setTicketParam(id);
+      setTicketParam(id, messageId);
     },
     [setTicketParam, userId],
   );

@@ -1,3 +1,5 @@
+import type { TicketSearchMatch } from '@studio/shared/tickets';
+
 /**
  * Which ticket the screen shows (SPEC.md §2, §4): `?ticket=` first, then the
  * ticket this user opened last (kept in local storage under a per-user key),
@@ -29,6 +31,8 @@ export interface TicketSummary {
   contact_name?: string;
   contact_email?: string;
   guest?: boolean;
+  /** Only in a search's results: where its words were found (DESIGN.md §7.8). */
+  match?: TicketSearchMatch | null;
 }
 
 /** `null` means "nothing chosen yet": the next resolution applies the start-up order. */
