@@ -36,6 +36,7 @@ import {
   type RetentionService,
   startRetentionSchedule,
 } from './modules/retention/index';
+import { setUpSearch } from './modules/search/index';
 import { staffRoutes } from './modules/staff/index';
 import { streamRoutes } from './modules/stream/index';
 import { ticketRoutes } from './modules/tickets/index';
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { storage });
   await app.register(staffRoutes);
   setUpInboundMail(app, storage, options.mailWatcher);
+  setUpSearch(app, deps.db);
   await app.register(mailboxRoutes);
   await app.register(inquiryRoutes, { storage });
   const retention = createRetentionService(deps, storage);

@@ -23,6 +23,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/**
+ * Search tokens (DESIGN.md §7.8): the Polish lemmas and whole addresses of a
+ * text, computed in the application (src/modules/search) and stored with
+ * `array_to_tsvector`, so the database never stems and PGlite and PostgreSQL
+ * match the same. Written only as SQL (`searchVector()`); never read back.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** Studio-wide ticket numbers (staff's „#1042”), apart from the per-owner `seq`. */
 export const ticketNumberSeq = pgSequence('ticket_number_seq', { startWith: 1001 });
 
@@ -68,8 +76,11 @@ export const tickets = pgTable(
      * (0.4 ms of a post's 2.6 on PGlite, bench/README.md "Writes").
      */
     messageCount: integer('message_count').notNull().default(0),
+    /** The subject's and the inquiry sender's name and address, as search tokens. */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    index('tickets_search_idx').using('gin', t.searchVector),
     uniqueIndex('tickets_number_idx').on(t.number),
     // Staff views: waiting tickets by waiting time, and the tab counts.
     index('tickets_status_awaiting_idx').on(t.status, t.awaiting, t.awaitingSince, t.id),
@@ -113,10 +124,12 @@ export const ticketMessages = pgTable(
      * Null for messages written on the site.
      */
     emailSender: text('email_sender', { enum: ['verified', 'unverified'] }),
+    /** The body's search tokens; null until the start-up backfill reaches a message written before them. */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
-    index('ticket_messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    index('ticket_messages_search_idx').using('gin', t.searchVector),
   ],
 );
 

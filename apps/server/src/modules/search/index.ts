@@ -2,6 +2,9 @@
  * The search module's public entry: Polish words as tokens for an indexed
  * column and for queries (DESIGN.md §7.8, docs/decisions/011-polish-search.md).
  */
+
+export { backfillSearchVectors } from './backfill-search-vectors';
+export { type Excerpt, searchExcerpt } from './excerpt';
 export {
   loadPolishDictionary,
   MAX_COMPOUND_CHARS,
@@ -9,6 +12,10 @@ export {
   MAX_WORD_CHARS,
   queryTerms,
   queryTokens,
+  type SearchTerms,
+  searchTerms,
   searchTokens,
   tsqueryText,
 } from './polish-words';
+export { searchVectorOf } from './search-vector';
+export { setUpSearch } from './set-up-search';

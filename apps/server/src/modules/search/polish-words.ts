@@ -28,6 +28,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Analyser, foldWord, parseAffixes } from './hunspell';
+import { oneEditAway } from './typos';
 
 /** Longest word analysed (the longest Polish words have about 40 letters); longer runs are codes or junk. */
 export const MAX_WORD_CHARS = 64;
@@ -122,14 +123,84 @@ export function queryTerms(query: string): string[][] {
   return terms;
 }
 
+/** Shortest query word a typo is looked for in: shorter ones have too many neighbours. */
+export const TYPO_MIN_CHARS = 5;
+/** Shortest last word also matched as the start of a word (a query typed so far). */
+export const PREFIX_MIN_CHARS = 3;
+
+/**
+ * A query as a search runs it (DESIGN.md §7.8): `exact`, the terms of
+ * `queryTerms`; `loose`, the same terms widened by what a person typing may
+ * have meant: a word of TYPO_MIN_CHARS letters or more that the dictionary
+ * does not know also stands for the words one letter away from it (one
+ * letter wrong, missing, extra, or two swapped; `typos.ts`), and the last
+ * word for any word it begins („faktu” while „faktura” is being typed).
+ * Results of `exact` rank above those found only by `loose`.
+ */
+export interface SearchTerms {
+  exact: string[][];
+  loose: string[][];
+  /** Last-word prefixes of `loose`, folded. */
+  prefixes: string[];
+}
+
+export function searchTerms(query: string, maxTerms: number): SearchTerms {
+  const exact: string[][] = [];
+  const loose: string[][] = [];
+  let lastWord: string | null = null;
+  for (const segment of segments(query)) {
+    if (exact.length >= maxTerms) break;
+    if (segment.includes('@') || isDomain(segment)) {
+      const whole = [foldWord(segment)];
+      exact.push(whole);
+      loose.push(whole);
+      lastWord = null;
+      continue;
+    }
+    for (const word of wordsOf(segment)) {
+      if (exact.length >= maxTerms) break;
+      const tokens = wordTokens(word);
+      exact.push(tokens);
+      loose.push([...new Set([...tokens, ...typoTokens(word)])]);
+      lastWord = word;
+    }
+  }
+  const prefix = lastWord === null ? '' : foldWord(lastWord);
+  const prefixes =
+    prefix.length >= PREFIX_MIN_CHARS && !hasDigit(prefix) && loose.length > 0 ? [prefix] : [];
+  return { exact, loose, prefixes };
+}
+
+/** The tokens of the words one edit from an unknown word (its own tokens left out). */
+function typoTokens(word: string): string[] {
+  const folded = foldWord(word);
+  if (folded.length < TYPO_MIN_CHARS || hasDigit(folded)) return [];
+  const dictionary = loadPolishDictionary();
+  if (dictionary.lemmas(folded).length > 0) return [];
+  const tokens = new Set<string>();
+  for (const variant of oneEditAway(folded)) {
+    const lemmas = dictionary.lemmas(variant);
+    if (lemmas.length > 0) for (const lemma of lemmas) tokens.add(lemma);
+    else tokens.add(variant);
+  }
+  return [...tokens];
+}
+
 /**
  * The text of a `tsquery` for the terms, for `array_to_tsvector(tokens) @@ $1::tsquery`:
  * each token quoted as a lexeme (no parser, no stemming in the database), alternatives OR-ed, terms AND-ed.
  */
-export function tsqueryText(terms: string[][]): string {
+export function tsqueryText(terms: string[][], prefixes: readonly string[] = []): string {
+  const lastTerm = terms.length - 1;
   return terms
+    .map((alternatives, index) => {
+      const quoted = alternatives.map(quoteLexeme);
+      if (index === lastTerm)
+        for (const prefix of prefixes) quoted.push(`${quoteLexeme(prefix)}:*`);
+      return quoted;
+    })
     .filter((alternatives) => alternatives.length > 0)
-    .map((alternatives) => `(${alternatives.map(quoteLexeme).join(' | ')})`)
+    .map((alternatives) => `(${alternatives.join(' | ')})`)
     .join(' & ');
 }
 
@@ -233,6 +304,11 @@ function hasDigit(word: string): boolean {
  * („kowalski@firma.pl”, „biało-czerwony”, „faktura” from „faktura.”).
  */
 function* segments(text: string): Generator<string> {
+  for (const [start, end] of segmentSpans(text)) yield text.slice(start, end);
+}
+
+/** Where each segment is: `[start, end)` in the text. */
+function* segmentSpans(text: string): Generator<[number, number]> {
   const end = Math.min(text.length, MAX_TEXT_CHARS);
   let start = -1;
   let lastWordChar = -1;
@@ -242,10 +318,46 @@ function* segments(text: string): Generator<string> {
       if (start === -1) start = i;
       lastWordChar = i;
     } else if (start !== -1 && !isJoiner(char)) {
-      yield text.slice(start, lastWordChar + 1);
+      yield [start, lastWordChar + 1];
       start = -1;
     }
   }
+}
+
+/**
+ * Where a text has what a search asked for, `[start, end)` in order: each
+ * word with one of the `wanted` tokens (or starting with one of `prefixes`),
+ * and a whole address or domain that is wanted. For the excerpts of DESIGN.md §7.8.
+ */
+export function matchedRanges(
+  text: string,
+  wanted: ReadonlySet<string>,
+  prefixes: readonly string[] = [],
+): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const [start, end] of segmentSpans(text)) {
+    const segment = text.slice(start, end);
+    if (literalTokens(segment).some((token) => wanted.has(token))) {
+      ranges.push([start, end]);
+      continue;
+    }
+    let wordStart = 0;
+    for (let i = 0; i <= segment.length; i++) {
+      if (i < segment.length && !isJoiner(segment[i] as string)) continue;
+      const word = segment.slice(wordStart, i);
+      if (word.length > 0 && word.length <= MAX_WORD_CHARS && isWanted(word, wanted, prefixes)) {
+        ranges.push([start + wordStart, start + i]);
+      }
+      wordStart = i + 1;
+    }
+  }
+  return ranges;
+}
+
+function isWanted(word: string, wanted: ReadonlySet<string>, prefixes: readonly string[]): boolean {
+  const folded = foldWord(word);
+  if (prefixes.some((prefix) => folded.startsWith(prefix))) return true;
+  return wordTokens(word).some((token) => wanted.has(token));
 }
 
 /** The words of a segment: its parts between joiners, one letter or MAX_WORD_CHARS+ left out. */

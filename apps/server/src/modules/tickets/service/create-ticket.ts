@@ -12,7 +12,7 @@ import {
 } from './context';
 import { insertMessage } from './insert-message';
 import type { Actor } from './rules';
-import { defaultSubject } from './subject';
+import { defaultSubject, ticketSearchVector } from './subject';
 import { storeMessageOnce } from './write-with-files';
 
 /** A ticket comes into being with its first message; `seq` numbers each owner's tickets from 1. */
@@ -62,6 +62,10 @@ export async function insertTicket(
     .select({ seq: sql<number>`coalesce(max(${tickets.seq}), 0)::int` })
     .from(tickets)
     .where(eq(tickets.ownerId, actor.id));
+  const subject = defaultSubject(
+    message.body,
+    message.files.map((f) => f.filename),
+  );
   const [ticket] = await tx
     .insert(tickets)
     .values({
@@ -70,12 +74,14 @@ export async function insertTicket(
       status: 'open',
       createdAt: now,
       lastActivityAt: now,
-      subject: defaultSubject(
-        message.body,
-        message.files.map((f) => f.filename),
-      ),
+      subject,
       contactName: contact?.name ?? null,
       contactEmail: contact?.email ?? null,
+      searchVector: ticketSearchVector({
+        subject,
+        contactName: contact?.name ?? null,
+        contactEmail: contact?.email ?? null,
+      }),
     })
     .returning();
   if (!ticket) throw new Error('ticket not stored');

@@ -34,3 +34,33 @@ export function decodeCursor(cursor: string): { at: string; id: number } {
   }
   throw badRequest('validation_failed', [{ path: 'cursor', message: 'invalid_cursor' }]);
 }
+
+/**
+ * A search's paging position: how many results came before (results are
+ * ordered by relevance, which has no key to continue from). Opaque to
+ * clients, like the list's, and told apart from it by its shape.
+ */
+export function encodeSearchCursor(offset: number): string {
+  return Buffer.from(JSON.stringify(['search', offset])).toString('base64url');
+}
+
+export function decodeSearchCursor(cursor: string, maxOffset: number): number {
+  try {
+    const [kind, offset] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+    ];
+    if (
+      kind === 'search' &&
+      typeof offset === 'number' &&
+      Number.isInteger(offset) &&
+      offset >= 0 &&
+      offset <= maxOffset
+    ) {
+      return offset;
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest('validation_failed', [{ path: 'cursor', message: 'invalid_cursor' }]);
+}

@@ -11,6 +11,7 @@ import {
 } from '../../../db/schema/index';
 import { reserveQuota } from '../../files/index';
 import { messageMailJobs } from '../../notifications/index';
+import { searchVectorOf } from '../../search/index';
 import type { TicketEvent } from '../events';
 import type {
   MessageFile,
@@ -139,6 +140,7 @@ async function writeMessageRows(
         createdAt: now,
         internal,
         emailSender: message.emailSender ?? null,
+        searchVector: searchVectorOf(message.body),
       })
       .returning({ id: ticketMessages.id })
       .getSQL()})`,

@@ -7,6 +7,7 @@ import { publishEvents, recordEvent } from '../events';
 import { type TicketsContext, visibleTicket } from './context';
 import { getTicket } from './get-ticket';
 import { type Actor, mayRenameTicket, writeRefusal } from './rules';
+import { ticketSearchVector } from './subject';
 
 /**
  * `PATCH /api/tickets/:id {subject}`: the owner or staff rename a ticket (a
@@ -25,7 +26,13 @@ export async function renameTicket(
   if (ticket.subject !== input.subject) {
     const event = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await tx.update(tickets).set({ subject: input.subject }).where(eq(tickets.id, ticket.id));
+      await tx
+        .update(tickets)
+        .set({
+          subject: input.subject,
+          searchVector: ticketSearchVector({ ...ticket, subject: input.subject }),
+        })
+        .where(eq(tickets.id, ticket.id));
       return recordEvent(
         tx,
         { type: 'updated', ticketId: ticket.id, ownerId: ticket.ownerId, payload: {} },

@@ -1,52 +1,181 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows-of';
 import { ticketMessages, tickets, users } from '../../../db/schema/index';
+import { type SearchTerms, searchTerms, tsqueryText } from '../../search/index';
 import type { Actor } from './rules';
 
-/** Shortest word searched by prefix: one letter would match nearly every message (finding 16). */
-export const SEARCH_WORD_MIN = 2;
-const SEARCH_WORDS_MAX = 8;
+/** Words of a query searched; the rest is left out (each costs an index look-up). */
+export const SEARCH_WORDS_MAX = 8;
 /** PostgreSQL stops a search after this; the client gets a 500 rather than a stuck server. */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
+/** Deepest result a search pages to: nobody reads a thousand results, and an offset costs what it skips. */
+export const SEARCH_OFFSET_MAX = 1000;
 
 /**
- * `q` matches a ticket number (the studio-wide `#number`, the owner's seq or the id), the owner's username
- * by prefix, or words in any message (prefix match on the full-text index).
- * For a customer both subqueries are confined to their own account and tickets
- * (finding 16) and the words to messages they can see (no internal notes, N1), so a search costs what their own tickets cost, not the whole
- * table; for staff they are uncorrelated, so PostgreSQL runs each once
- * (hashed) and then walks tickets in activity order (see docs/tickets.md).
+ * Points of a result, added up (DESIGN.md §7.8, docs/tickets.md „Search”):
+ * the ticket's number beats its customer, the customer the subject, the
+ * subject a message; a match of the words as typed beats one found only
+ * through a typo or a word's beginning. Equal scores keep activity order.
  */
-export function searchCondition(q: string, actor: Actor): SQL {
+const SCORE = {
+  number: 100,
+  person: 50,
+  subject: 20,
+  subjectLoose: 10,
+  message: 8,
+  messageLoose: 4,
+} as const;
+
+export interface RankedTicket {
+  id: number;
+  /** The best message matched (as typed first, then newest); null when only the ticket itself matched. */
+  messageId: number | null;
+}
+
+/**
+ * The search as SQL, for the list (`rankTickets`) and the staff tab counts:
+ * common table expressions ending in `found` (the ids of the tickets that
+ * match `q`), the `join` that brings each one's best message (`best_id`) and
+ * the `score` to order by. Null when `q` has nothing to search by.
+ *
+ * `q` matches each word in its Polish forms (src/modules/search) in a
+ * message's body or the ticket's subject and inquiry sender, a ticket number
+ * (studio-wide `#1042`, the owner's seq, or the id), and, for staff, the
+ * customer: username by its beginning, e-mail address whole or by domain.
+ * All words must be in one message, or all in the ticket's own fields.
+ *
+ * A customer's search is confined to their own tickets and public messages
+ * (finding 16; internal notes never, review N1), so it costs what their own
+ * tickets cost; for staff each part runs once, uncorrelated.
+ */
+export function searchQuery(actor: Actor, q: string): SearchQuery | null {
+  const terms = searchTerms(q, SEARCH_WORDS_MAX);
+  const exact = tsqueryText(terms.exact);
+  const loose = tsqueryText(terms.loose, terms.prefixes);
+  const own = actor.isAdmin ? sql`true` : sql`t2.owner_id = ${actor.id}`;
+
   const parts: SQL[] = [];
-  const number = q.match(/^#?(\d{1,9})$/);
-  if (number?.[1]) {
-    const n = Number(number[1]);
-    // The id stays searchable too: links and older clients name tickets by it.
+  const candidates: SQL[] = [];
+  const score: SQL[] = [];
+  if (exact !== '') {
+    const visible = actor.isAdmin
+      ? sql``
+      : // Internal notes are staff-only on every read path (review N1).
+        sql` and m.internal = false and m.ticket_id in (select t2.id from ${tickets} t2 where ${own})`;
     parts.push(
-      sql`${tickets.number} = ${n}`,
-      sql`${tickets.seq} = ${n}`,
-      sql`${tickets.id} = ${n}`,
+      sql`best as (
+        select distinct on (m.ticket_id) m.ticket_id, m.id, m.search_vector @@ ${exact}::tsquery as exact
+        from ${ticketMessages} m
+        where m.search_vector @@ ${loose}::tsquery${visible}
+        order by m.ticket_id, 3 desc, m.id desc
+      )`,
+    );
+    candidates.push(
+      sql`select ticket_id as id from best`,
+      sql`select t2.id from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery`,
+    );
+    score.push(
+      sql`case when ${tickets.searchVector} @@ ${exact}::tsquery then ${SCORE.subject}
+        when ${tickets.searchVector} @@ ${loose}::tsquery then ${SCORE.subjectLoose} else 0 end`,
+      sql`case when best.exact then ${SCORE.message}
+        when best.id is not null then ${SCORE.messageLoose} else 0 end`,
     );
   }
-  const ownOnly = actor.isAdmin ? sql`true` : sql`u2.id = ${actor.id}`;
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  parts.push(
-    sql`${tickets.ownerId} in (select u2.id from ${users} u2 where ${ownOnly} and lower(u2.username) like lower(${`${escaped}%`}))`,
-  );
-  const words = (q.match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((w) => w.length >= SEARCH_WORD_MIN)
-    .slice(0, SEARCH_WORDS_MAX);
-  if (words.length) {
-    const query = words.map((w) => `${w.toLowerCase()}:*`).join(' & ');
-    const ownTickets = actor.isAdmin
-      ? sql`true`
-      : // Internal notes are staff-only on every read path; without this a prefix search
-        // spells out a note's words letter by letter (review N1).
-        sql`m.internal = false and m.ticket_id in (select t2.id from ${tickets} t2 where t2.owner_id = ${actor.id})`;
-    parts.push(sql`${tickets.id} in (
-      select m.ticket_id from ${ticketMessages} m
-      where ${ownTickets} and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${query})
-    )`);
+  const number = ticketNumber(q);
+  if (number !== null) {
+    const isNumber = sql`(t2.number = ${number} or t2.seq = ${number} or t2.id = ${number})`;
+    candidates.push(sql`select t2.id from ${tickets} t2 where ${own} and ${isNumber}`);
+    score.push(
+      sql`case when ${tickets.number} = ${number} or ${tickets.seq} = ${number} or ${tickets.id} = ${number}
+        then ${SCORE.number} else 0 end`,
+    );
   }
-  return sql`(${sql.join(parts, sql` or `)})`;
+  const person = actor.isAdmin ? personCondition(q) : null;
+  if (person !== null) {
+    parts.push(sql`people as (select u2.id from ${users} u2 where ${person})`);
+    candidates.push(
+      sql`select t2.id from ${tickets} t2 where t2.owner_id in (select id from people)`,
+    );
+    score.push(
+      sql`case when ${tickets.ownerId} in (select id from people) then ${SCORE.person} else 0 end`,
+    );
+  }
+  if (candidates.length === 0) return null;
+  parts.push(sql`found as (${sql.join(candidates, sql` union `)})`);
+  const hasBest = exact !== '';
+  return {
+    ctes: sql.join(parts, sql`, `),
+    join: hasBest
+      ? sql`join found on found.id = ${tickets.id} left join best on best.ticket_id = ${tickets.id}`
+      : sql`join found on found.id = ${tickets.id}`,
+    bestId: hasBest ? sql`best.id` : sql`null::bigint`,
+    score: sql.join(score, sql` + `),
+    terms,
+  };
+}
+
+export interface SearchQuery {
+  ctes: SQL;
+  join: SQL;
+  bestId: SQL;
+  score: SQL;
+  terms: SearchTerms;
+}
+
+/** One page of the tickets that match `q`, best first, then by activity. */
+export async function rankTickets(
+  database: Db,
+  input: { actor: Actor; q: string; conditions: SQL[]; limit: number; offset: number },
+): Promise<{ ranked: RankedTicket[]; terms: SearchTerms | null }> {
+  const { actor } = input;
+  const search = searchQuery(actor, input.q);
+  if (search === null) return { ranked: [], terms: null };
+  const where = actor.isAdmin
+    ? input.conditions
+    : [sql`${tickets.ownerId} = ${actor.id}`, ...input.conditions];
+  const rows = await rowsOf<{ id: number; message_id: number | string | null }>(
+    database,
+    sql`with ${search.ctes}
+      select ${tickets.id} as id, ${search.bestId} as message_id
+      from ${tickets} ${search.join}
+      ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
+      order by ${search.score} desc, ${tickets.lastActivityAt} desc, ${tickets.id} desc
+      limit ${input.limit} offset ${input.offset}`,
+  );
+  return {
+    // int8 comes back as a string from node-postgres.
+    ranked: rows.map((row) => ({
+      id: Number(row.id),
+      messageId: row.message_id === null ? null : Number(row.message_id),
+    })),
+    terms: search.terms,
+  };
+}
+
+/** `#1042`, `1042`: a number a ticket may have. */
+function ticketNumber(q: string): number | null {
+  const match = q.match(/^#?(\d{1,9})$/);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/**
+ * Staff find a customer by username (its beginning), by e-mail address
+ * (whole), or by the domain of their address („firma.pl” finds
+ * jan@firma.pl and ola@biuro.firma.pl). A query of several words is no one's
+ * username or address.
+ */
+function personCondition(q: string): SQL | null {
+  if (/\s/.test(q)) return null;
+  const lower = q.toLowerCase();
+  const escaped = lower.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const conditions: SQL[] = [sql`lower(u2.username) like ${`${escaped}%`}`];
+  if (lower.includes('@')) conditions.push(sql`lower(u2.email) = ${lower}`);
+  else if (/^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u.test(lower)) {
+    conditions.push(
+      sql`lower(u2.email) like ${`%@${escaped}`}`,
+      sql`lower(u2.email) like ${`%.${escaped}`}`,
+    );
+  }
+  return sql`(${sql.join(conditions, sql` or `)})`;
 }

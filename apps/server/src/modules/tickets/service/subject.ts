@@ -1,4 +1,6 @@
 import { TICKET_SUBJECT_MAX } from '@studio/shared/tickets';
+import type { SQL } from 'drizzle-orm';
+import { searchVectorOf } from '../../search/index';
 
 /** Said when a first message has neither text nor files to name the ticket by. */
 export const NO_SUBJECT = 'Bez tematu';
@@ -14,4 +16,17 @@ export function defaultSubject(body: string, filenames: readonly string[]): stri
     .find((line) => line !== '');
   const subject = firstLine ?? filenames.join(', ');
   return [...subject].slice(0, TICKET_SUBJECT_MAX).join('').trim() || NO_SUBJECT;
+}
+
+/**
+ * A ticket's own search tokens (DESIGN.md §7.8): its subject and, for an
+ * inquiry's ticket, the name and address its sender gave. Written with the
+ * subject, so a renamed ticket is found by its new subject.
+ */
+export function ticketSearchVector(ticket: {
+  subject: string;
+  contactName: string | null;
+  contactEmail: string | null;
+}): SQL {
+  return searchVectorOf(ticket.subject, ticket.contactName, ticket.contactEmail);
 }

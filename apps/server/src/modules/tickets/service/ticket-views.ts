@@ -6,13 +6,13 @@ import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
 import { type Actor, mayAssign } from './rules';
-import { SEARCH_STATEMENT_TIMEOUT_MS, searchCondition } from './search';
+import { SEARCH_STATEMENT_TIMEOUT_MS, searchQuery } from './search';
 
 /**
  * `GET /api/admin/ticket-views?q=` (staff): how many tickets each tab holds,
  * with the list's search applied: without a search, sums over the summary
  * the tickets table's triggers keep (`ticket_tab_counts`); with one, a pass
- * over the matching tickets (never over messages). „Moje” and „Nieprzypisane” count
+ * over the tickets the search finds (`searchQuery`). „Moje” and „Nieprzypisane” count
  * open tickets, as those tabs list them (`status=open`).
  */
 export async function ticketViews(
@@ -25,8 +25,10 @@ export async function ticketViews(
   if (search) {
     await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
   }
+  const matching = search ? searchQuery(input.actor, search) : null;
   const query = search
     ? sql`
+    ${matching ? sql`with ${matching.ctes}` : sql``}
     select
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'staff')::int as awaiting_staff,
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'customer')::int as awaiting_customer,
@@ -34,7 +36,7 @@ export async function ticketViews(
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.assigneeId} is null)::int as unassigned,
       count(*) filter (where ${tickets.status} = 'closed')::int as closed,
       count(*)::int as "all"
-    from ${tickets} where ${searchCondition(search, input.actor)}`
+    from ${tickets} ${matching ? matching.join : sql`where false`}`
     : // Without a search, the same sums over the maintained summary (a few rows per admin).
       sql`
     select

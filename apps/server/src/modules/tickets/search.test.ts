@@ -1,0 +1,238 @@
+import type { TicketItem } from '@studio/shared/tickets';
+import { TicketListAnswerSchema } from '@studio/shared/tickets';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Client, createTestContext } from '../../../test/helpers';
+import { createTicket, postMessage, quickUser, ticketsWorld } from '../../../test/tickets-helpers';
+import { backfillSearchVectors } from '../search/index';
+
+/*
+ * DESIGN.md §7.8 through `GET /api/tickets?q=`: Polish forms, diacritics,
+ * people, typos, ranking, excerpts, paging, and who may find what. The
+ * analyser itself and the dictionary-drawn test set are in src/modules/search.
+ */
+
+const ctx = createTestContext();
+beforeAll(() => ctx.setup());
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.teardown());
+
+async function search(client: Client, q: string, extra = '') {
+  const answer = await client.get(`/api/tickets?q=${encodeURIComponent(q)}${extra}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return TicketListAnswerSchema.parse(answer.json());
+}
+
+const ids = (answer: { tickets: TicketItem[] }) => answer.tickets.map((ticket) => ticket.id);
+
+/** The highlighted words of a result, as they stand in its excerpt. */
+const marked = (ticket: TicketItem | undefined) =>
+  (ticket?.match?.highlights ?? []).map(([start, end]) => ticket?.match?.text.slice(start, end));
+
+async function opened(client: Client, body: string): Promise<number> {
+  const answer = await createTicket(client, { body });
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().id;
+}
+
+describe('search: Polish words', () => {
+  it('finds every form of a word, without diacritics too, with the words marked in the excerpt', async () => {
+    const { alice, admin, clock } = await ticketsWorld(ctx);
+    const invoice = await opened(
+      alice.client,
+      'Dzień dobry,\nproszę o fakturę korygującą za październik.',
+    );
+    clock.advance(1000);
+    const sent = await opened(alice.client, 'Wczoraj wysłałem przelew na żółte konto.');
+    clock.advance(1000);
+    await opened(alice.client, 'Pytanie o cennik usług.');
+
+    for (const q of ['faktura', 'faktury', 'FAKTURAMI', 'fakturze']) {
+      expect(ids(await search(admin.client, q)), q).toEqual([invoice]);
+    }
+    expect(ids(await search(admin.client, 'wysłać przelewy'))).toEqual([sent]);
+    expect(ids(await search(admin.client, 'zolty'))).toEqual([sent]);
+    expect(ids(await search(alice.client, 'korygujaca faktura'))).toEqual([invoice]);
+
+    const [hit] = (await search(admin.client, 'faktura korygująca')).tickets;
+    expect(hit?.match?.text).toBe('Dzień dobry, proszę o fakturę korygującą za październik.');
+    expect(marked(hit)).toEqual(['fakturę', 'korygującą']);
+    // All words must be found: one that is nowhere empties the answer.
+    expect(ids(await search(admin.client, 'faktura cennik'))).toEqual([]);
+  });
+
+  it('a word with one letter swapped, missing, extra or wrong still finds, below the exact matches', async () => {
+    const { alice, bob, admin, clock } = await ticketsWorld(ctx);
+    // The older ticket has the misspelt word itself: it matches the query as typed.
+    const misspelt = await opened(bob.client, 'Rekalmacja numer 7 czeka.');
+    clock.advance(1000);
+    const complaint = await opened(alice.client, 'Składam reklamację butów.');
+
+    for (const typo of ['rekalmacja', 'reklamcja', 'reklammacja', 'reklamacia']) {
+      expect(ids(await search(admin.client, typo)), typo).toContain(complaint);
+    }
+    // Exact first, though older; the newer ticket is found through the typo only.
+    expect(ids(await search(admin.client, 'rekalmacja'))).toEqual([misspelt, complaint]);
+    // A word the dictionary knows is taken as meant: no guessing.
+    expect(ids(await search(admin.client, 'reklamacja'))).toEqual([complaint]);
+    // Four letters are too few to guess from.
+    expect(ids(await search(admin.client, 'bótw'))).toEqual([]);
+  });
+
+  it('the last word also matches words it begins, as while typing', async () => {
+    const { alice, admin } = await ticketsWorld(ctx);
+    const invoice = await opened(alice.client, 'Gdzie jest moja faktura?');
+    expect(ids(await search(admin.client, 'fakt'))).toEqual([invoice]);
+    const [hit] = (await search(admin.client, 'moja fakt')).tickets;
+    expect(marked(hit)).toEqual(['moja', 'faktura']);
+    expect(ids(await search(admin.client, 'fa'))).toEqual([]);
+  });
+
+  it('excerpts a long message around its best place, at most 240 characters, plain text', async () => {
+    const { alice, admin } = await ticketsWorld(ctx);
+    const filler = 'Lorem ipsum dolor sit amet. '.repeat(30);
+    const body = `${filler}Tu jest <b>hasło</b> kluczowe: <script>alert(1)</script> harmonogram wdrożenia. ${filler}`;
+    await opened(alice.client, body);
+    const [hit] = (await search(admin.client, 'harmonogram')).tickets;
+    const match = hit?.match;
+    expect(match?.text.length).toBeLessThanOrEqual(240);
+    expect(match?.text.startsWith('…')).toBe(true);
+    expect(match?.text.endsWith('…')).toBe(true);
+    expect(match?.text).toContain('<script>alert(1)</script> harmonogram');
+    expect(marked(hit)).toEqual(['harmonogram']);
+  });
+});
+
+describe('search: people, numbers and subjects', () => {
+  it('staff find a customer by username, e-mail address and its domain; a customer does not search others', async () => {
+    const { app, admin } = await ticketsWorld(ctx);
+    const jan = await quickUser(app, {
+      username: 'jan_nowak',
+      email: 'jan@biuro.kwiaciarnia-roza.pl',
+    });
+    const ola = await quickUser(app, { username: 'ola', email: 'ola@kwiaciarnia-roza.pl' });
+    const stranger = await quickUser(app, { username: 'ktos', email: 'ktos@example.com' });
+    const janTicket = await opened(jan.client, 'Pytanie o dostawę');
+    const olaTicket = await opened(ola.client, 'Pytanie o kwiaty');
+    await opened(stranger.client, 'Pytanie o nic');
+
+    expect(ids(await search(admin.client, 'jan_no'))).toEqual([janTicket]);
+    expect(ids(await search(admin.client, 'jan@biuro.kwiaciarnia-roza.pl'))).toEqual([janTicket]);
+    expect(ids(await search(admin.client, 'kwiaciarnia-roza.pl')).sort()).toEqual(
+      [janTicket, olaTicket].sort(),
+    );
+    // Found by the person: no message matched, so no excerpt.
+    expect((await search(admin.client, 'ola')).tickets[0]?.match).toBeNull();
+    expect(ids(await search(stranger.client, 'kwiaciarnia-roza.pl'))).toEqual([]);
+    expect(ids(await search(stranger.client, 'ola'))).toEqual([]);
+  });
+
+  it('finds an inquiry by its sender name and address, a ticket by its renamed subject and number, number first', async () => {
+    const { app, alice, admin, clock } = await ticketsWorld(ctx);
+    const first = await opened(alice.client, 'Problem z logowaniem');
+    clock.advance(1000);
+    const second = await opened(alice.client, 'Drugie zgłoszenie, numer 1 w treści');
+    const renamed = await alice.client.request(
+      'PATCH',
+      `/api/tickets/${first}`,
+      JSON.stringify({ subject: 'Zablokowane konto firmowe' }),
+      { 'content-type': 'application/json' },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(ids(await search(admin.client, 'zablokowanego konta'))).toEqual([first]);
+    const [subjectHit] = (await search(admin.client, 'konto')).tickets;
+    expect(subjectHit?.match).toBeNull();
+    // „1” is the first ticket's seq and a word in the second's text: the number wins.
+    expect(ids(await search(alice.client, '#1'))[0]).toBe(first);
+    expect(ids(await search(alice.client, '1'))).toEqual([first, second]);
+
+    // An inquiry's ticket: its sender's name and address, as given.
+    const visitor = new Client(app);
+    const email = 'b.wisniewska@przyklad-firmy.pl';
+    const sent = await visitor.post('/api/inquiries', {
+      name: 'Barbara Wiśniewska',
+      email,
+      body: 'Proszę o wycenę sklepu.',
+      accept_terms: true,
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const token = (await ctx.mail.last(email)).text.match(/token=([\w-]{43})/)?.[1];
+    const confirmed = await visitor.post('/api/inquiries/confirm', { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const inquiryTicket = confirmed.json().ticket_id;
+    expect(ids(await search(admin.client, 'Wiśniewską Barbarę'))).toEqual([inquiryTicket]);
+    expect(ids(await search(admin.client, 'przyklad-firmy.pl'))).toEqual([inquiryTicket]);
+  });
+});
+
+describe('search: notes, paging, limits', () => {
+  it('a note is found by staff only; a customer finds only the public messages of their own tickets', async () => {
+    const { alice, bob, admin } = await ticketsWorld(ctx);
+    const ticket = await opened(alice.client, 'Zwykła wiadomość');
+    await opened(bob.client, 'Wiadomość z tajemniczym słowem kalafiorem');
+    const note = await postMessage(admin.client, ticket, {
+      body: 'Notatka o kalafiorze',
+      extra: { internal: 'true' },
+    });
+    expect(note.statusCode).toBe(201);
+    expect(ids(await search(alice.client, 'kalafior'))).toEqual([]);
+    expect(ids(await search(admin.client, 'kalafior'))).toHaveLength(2);
+    const noteHit = (await search(admin.client, 'kalafior')).tickets.find((t) => t.id === ticket);
+    expect(noteHit?.match?.message_id).toBe(note.json().message.id);
+  });
+
+  it('pages the ranked results with an opaque cursor and refuses a forged one', async () => {
+    const { alice, admin, clock } = await ticketsWorld(ctx);
+    const made: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      made.push(await opened(alice.client, `Zamówienie numer ${n + 100}`));
+      clock.advance(1000);
+    }
+    const first = await search(admin.client, 'zamówienia', '&limit=2');
+    expect(first.tickets).toHaveLength(2);
+    const seen = [...ids(first)];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const next = await search(admin.client, 'zamówienia', `&limit=2&cursor=${cursor}`);
+      seen.push(...ids(next));
+      cursor = next.next_cursor;
+    }
+    expect(seen).toEqual([...made].reverse());
+    for (const forged of ['WyJzZWFyY2giLC0xXQ', 'WyJzZWFyY2giLDEwMDAwMDBd', 'bm9wZQ']) {
+      const answer = await admin.client.get(`/api/tickets?q=zam&cursor=${forged}`);
+      expect(answer.statusCode, forged).toBe(400);
+    }
+  });
+
+  it('a query of punctuation finds nothing; hostile input is only text', async () => {
+    const { alice, admin } = await ticketsWorld(ctx);
+    await opened(alice.client, "Tekst z apostrofem O'Brien i \\ ukośnikiem");
+    expect(ids(await search(admin.client, '!!! ---'))).toEqual([]);
+    expect(ids(await search(admin.client, "o'brien"))).toHaveLength(1);
+    for (const q of ["') | ('", '\\', ':*', '& | !', "a' & 'b"]) {
+      expect((await search(admin.client, q)).tickets, q).toBeDefined();
+    }
+  });
+
+  it('the staff tab counts use the same search', async () => {
+    const { alice, admin } = await ticketsWorld(ctx);
+    await opened(alice.client, 'Proszę o fakturę');
+    await opened(alice.client, 'Inna sprawa');
+    const views = await admin.client.get('/api/admin/ticket-views?q=faktury');
+    expect(views.statusCode, views.body).toBe(200);
+    expect(views.json().views.all).toBe(1);
+  });
+});
+
+describe('search: rows written before search tokens', () => {
+  it('the backfill gives them tokens once, and then they are found', async () => {
+    const { app, alice, admin } = await ticketsWorld(ctx);
+    const ticket = await opened(alice.client, 'Stara wiadomość o gwarancji');
+    await app.deps.db.execute(sql`update ticket_messages set search_vector = null`);
+    await app.deps.db.execute(sql`update tickets set search_vector = null`);
+    expect(ids(await search(admin.client, 'gwarancja'))).toEqual([]);
+    expect(await backfillSearchVectors(app.deps.db)).toBe(2);
+    expect(await backfillSearchVectors(app.deps.db)).toBe(0);
+    expect(ids(await search(admin.client, 'gwarancja'))).toEqual([ticket]);
+  });
+});
