@@ -171,7 +171,12 @@ export function TicketList({
               </li>
             )}
             {tickets.length === 0 &&
-              (search ? (
+              (search && isSearchPending ? (
+                // The empty answer of the search before is not this search's answer.
+                <li role="status" className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
+                  Wczytywanie zgłoszeń…
+                </li>
+              ) : search ? (
                 <li>
                   <NoSearchResults query={search} onClear={onClearSearch} />
                 </li>

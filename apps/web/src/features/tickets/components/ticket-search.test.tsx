@@ -189,9 +189,10 @@ describe('the customer searching their tickets', () => {
   });
 
   it('says there are no results for the words, with a hint and a way back to the whole list', async () => {
-    const calls = stubApi((url) =>
-      url.includes('q=') ? json(200, { tickets: [], next_cursor: null }) : undefined,
-    );
+    const calls = stubApi((url, signal) => {
+      if (url.includes('q=xylofony')) return pendingUntilAborted(signal);
+      return url.includes('q=') ? json(200, { tickets: [], next_cursor: null }) : undefined;
+    });
     const { router } = renderScreen(<TicketsScreen user={customer} />, {
       path: '/contact',
       url: '/contact?ticket=5',
@@ -207,7 +208,19 @@ describe('the customer searching their tickets', () => {
     // The open ticket stays open while the list answers the search.
     expect(screen.getByText('Wiadomość numer 2')).toBeTruthy();
 
-    fireEvent.click(within(empty).getByRole('button', { name: 'Wyczyść wyszukiwanie' }));
+    // While the next search is asked, the empty answer before is not passed off as its answer.
+    type(customerField(), 'xylofony');
+    await waitFor(() => expect(searchesFor(calls, 'xylofony')).toHaveLength(1));
+    expect(screen.queryByTestId('no-search-results')).toBeNull();
+    expect(screen.getByText('Wczytywanie zgłoszeń…')).toBeTruthy();
+    type(customerField(), 'xylofon');
+    await screen.findByTestId('no-search-results');
+
+    fireEvent.click(
+      within(screen.getByTestId('no-search-results')).getByRole('button', {
+        name: 'Wyczyść wyszukiwanie',
+      }),
+    );
     expect((customerField() as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(2));
     expect(qOf(router.state.location.search)).toBeNull();
