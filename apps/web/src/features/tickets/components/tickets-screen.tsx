@@ -65,6 +65,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
     userId: user.id,
   });
   const { selectedId, selectedTicket, isDraft } = open;
+  // A search shows its results only; the open ticket stays open (pinned) without joining them.
+  const shownTickets = list.search.search ? list.tickets : open.tickets;
 
   const thread = useThreadMessages(selectedTicket ? selectedTicket.id : null);
   const readState = useReadState(selectedTicket ? selectedTicket.id : null);
@@ -102,7 +104,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const staff = useStaffWorkspace({
     enabled: isAdmin,
     myId: user.id,
-    tickets: open.tickets,
+    // j/k walk the list as shown.
+    tickets: shownTickets,
     selectedTicket,
     select: navigation.openTicket,
     composerRef,
@@ -141,8 +144,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           onToggleOpenOnMobile={navigation.toggleListOnMobile}
           filter={list.filter}
           onFilterChange={list.setFilter}
-          // A search shows its results only; the open ticket stays open (pinned) without joining them.
-          tickets={list.search.search ? list.tickets : open.tickets}
+          tickets={shownTickets}
           selectedId={selectedId}
           isAdmin={isAdmin}
           isLoading={list.query.isPending}
