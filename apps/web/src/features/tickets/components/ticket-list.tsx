@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
 import { formatMessageTime, unreadLabel } from '../lib/format';
 import {
@@ -59,6 +60,13 @@ function emptyListText(filter: TicketFilter): string {
   return NO_TICKETS_MESSAGE;
 }
 
+const TICKET_FORMS = { one: 'zgłoszenie', few: 'zgłoszenia', many: 'zgłoszeń' };
+
+function searchResultsText(count: number, hasMore: boolean): string {
+  if (count === 0) return 'Brak wyników wyszukiwania.';
+  return `Wyniki wyszukiwania: ${countOf(count, TICKET_FORMS)}${hasMore ? ', są kolejne' : ''}.`;
+}
+
 export interface TicketListProps {
   id: string;
   filter: TicketFilter;
@@ -86,6 +94,8 @@ export interface TicketListProps {
   /** True while the results of the search before stand in for the new one's. */
   isSearchPending?: boolean;
   onClearSearch?: () => void;
+  /** What a failed load says (a search limited per minute says so). */
+  loadErrorMessage?: string;
 }
 
 export function TicketList({
@@ -109,6 +119,7 @@ export function TicketList({
   search = '',
   isSearchPending = false,
   onClearSearch = () => undefined,
+  loadErrorMessage = LIST_LOAD_ERROR,
 }: TicketListProps) {
   return (
     <section
@@ -144,6 +155,12 @@ export function TicketList({
         {NEW_TICKET_LABEL}
       </button>
 
+      {/* Always there, so a screen reader hears each search's answer as it comes. */}
+      <p aria-live="polite" className="sr-only">
+        {search && !isLoading && !isError && !isSearchPending
+          ? searchResultsText(tickets.length, hasMore)
+          : ''}
+      </p>
       <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1">
         {isLoading ? (
           <p role="status" className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
@@ -151,7 +168,7 @@ export function TicketList({
           </p>
         ) : isError ? (
           <LoadError
-            message={LIST_LOAD_ERROR}
+            message={loadErrorMessage}
             onRetry={onRetry}
             className="rounded-xl border border-red-300 bg-red-50 p-3 dark:border-red-400/40 dark:bg-red-500/10"
           />

@@ -184,6 +184,8 @@ describe('the customer searching their tickets', () => {
     renderScreen(<TicketsScreen user={customer} />, { path: '/contact', url: '/contact?q=zwrot' });
     await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(1));
     expect((customerField() as HTMLInputElement).value).toBe('zwrot');
+    // A screen reader hears how many were found.
+    expect(screen.getByText('Wyniki wyszukiwania: 1 zgłoszenie.')).toBeTruthy();
     // The list was never asked without the search.
     expect(listCalls(calls).map((c) => c.url)).toEqual(['/api/tickets?q=zwrot']);
   });

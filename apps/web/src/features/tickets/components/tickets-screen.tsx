@@ -17,6 +17,7 @@ import { useTicketNavigation } from '../hooks/use-ticket-navigation';
 import { useTicketStreams } from '../hooks/use-ticket-streams';
 import { useUnreadIndicators } from '../hooks/use-unread-indicators';
 import { useUnreadTotal } from '../hooks/use-unread-total';
+import { listLoadErrorText } from '../lib/list-load-error';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer, type ComposerHandle } from './composer';
@@ -161,6 +162,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           search={list.search.search}
           isSearchPending={list.query.isPlaceholderData}
           onClearSearch={list.search.clear}
+          loadErrorMessage={listLoadErrorText(list.query.error)}
           searchField={
             isAdmin ? undefined : (
               <CustomerSearchField text={list.search.text} onTextChange={list.search.setText} />
