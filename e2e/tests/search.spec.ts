@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, test, unique } from '../fixtures';
+import { acceptCookies, expect, settle, test, unique } from '../fixtures';
 
 /*
  * Search that understands Polish (issue 30, DESIGN.md §7.8) against the real
@@ -67,6 +68,17 @@ async function post(
   expect(sent.status(), await sent.text()).toBe(201);
 }
 
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
 const row = (page: Page, ticketId: number) =>
   page.locator(`[data-testid="ticket-item"][data-ticket-id="${ticketId}"]`);
 
@@ -107,6 +119,8 @@ test('staff find „fakturę” by „faktura”, with the word marked, as they 
   await expect(result.getByTestId('search-excerpt')).toContainText(
     'Proszę o fakturę korygującą za październik.',
   );
+  await settle(a);
+  await axe(a);
   await staff.context.close();
   await customer.context.close();
 });
@@ -206,6 +220,8 @@ test('a customer searches only their own tickets, never a staff note, and a relo
   // The staff note's word: nothing, said in Polish.
   await field.fill(inNote);
   await expect(c.getByTestId('no-search-results')).toContainText(`Brak wyników dla „${inNote}”`);
+  await settle(c);
+  await axe(c);
   // Another customer's word: nothing either.
   await field.fill(othersWord);
   await expect(c.getByTestId('no-search-results')).toContainText(
