@@ -213,7 +213,6 @@ export function TicketList({
                     data-testid="ticket-item"
                     data-ticket-id={ticket.id}
                     aria-current={isSelected ? 'true' : undefined}
-                    data-search-match={ticket.match ? ticket.match.message_id : undefined}
                     onClick={() => onSelect(ticket.id, ticket.match?.message_id)}
                     className={`cursor-target flex w-full flex-col gap-1 rounded-xl border px-3 py-2.5 text-left transition ${
                       isSelected
