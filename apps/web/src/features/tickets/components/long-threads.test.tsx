@@ -151,7 +151,8 @@ describe('a long thread', () => {
     layout.scrollTo(0);
     await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
     expect(calls.filter((c) => c.url.includes('before='))).toHaveLength(3);
-  });
+    // Three pages of 50 rendered messages: about 3.5 s on a loaded CI machine, past the default 5 s once.
+  }, 15_000);
 
   it('asks nothing more for a thread that fits in one page', async () => {
     const calls = stubApi(() => undefined);
