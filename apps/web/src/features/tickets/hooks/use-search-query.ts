@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Typing in the search asks the server once the typist pauses, not per key. */
@@ -18,16 +18,20 @@ export function useSearchQuery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = (searchParams.get(SEARCH_PARAM) ?? '').trim();
   const [text, setText] = useState(search);
+  // What this hook last wrote into the address: that change comes from typing, and the
+  // field may already hold more keys typed while the address was being updated.
+  const written = useRef(search);
 
   // The address changed without typing (Back, a link): the field follows it.
   const [searchSeen, setSearchSeen] = useState(search);
   if (search !== searchSeen) {
     setSearchSeen(search);
-    if (search !== text.trim()) setText(search);
+    if (search !== written.current && search !== text.trim()) setText(search);
   }
 
   const writeSearch = useCallback(
     (value: string) => {
+      written.current = value;
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
