@@ -27,12 +27,13 @@ export function recordMailOutcomes(
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await record({
+          last_ok: false,
           last_error_at: deps.clock.now().toISOString(),
           last_error: reason.slice(0, ERROR_CHARS),
         });
         throw error;
       }
-      await record({ last_success_at: deps.clock.now().toISOString() });
+      await record({ last_ok: true, last_success_at: deps.clock.now().toISOString() });
     },
     close: () => mailer.close(),
   };

@@ -13,6 +13,8 @@ export const STATE_KEYS = {
 } as const;
 
 export interface MailOutState {
+  /** Whether the latest attempt went out: the last write wins, whatever the two times say. */
+  last_ok?: boolean;
   last_success_at?: string;
   last_error_at?: string;
   last_error?: string;

@@ -31,7 +31,7 @@ export const mailOutCheck: StatusCheckFn = async (app) => {
 
   const success = state.last_success_at ? new Date(state.last_success_at) : null;
   const failure = state.last_error_at ? new Date(state.last_error_at) : null;
-  const lastFailed = failure !== null && (success === null || failure >= success);
+  const lastFailed = state.last_ok === false;
 
   const via = config.smtpUrl
     ? `serwer SMTP ${new URL(config.smtpUrl).host}`
