@@ -1,10 +1,10 @@
 import type { FirstRunAnswer, FirstRunStep } from '@studio/shared/first-run';
-import { STUDIO_FIELDS, STUDIO_PLACEHOLDERS } from '@studio/shared/studio-details';
 import type { StatusAnswer } from '@studio/shared/status';
+import { STUDIO_FIELDS, STUDIO_PLACEHOLDERS } from '@studio/shared/studio-details';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema/index';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
 import { readStatus } from './read-status';
 import { readState, STATE_KEYS, type TestMailState } from './system-state';
 

@@ -1,5 +1,5 @@
 /** The status module's public entry: „Stan systemu”, „Pierwsze kroki” and the red-line mails. */
-export type { StatusCheckFn } from './status-check';
+
 export { firstAdminHint } from './first-run';
 export { recordMailOutcomes } from './mail-outcomes';
 export { readStatus } from './read-status';
@@ -10,3 +10,4 @@ export {
   startRedLinesSchedule,
 } from './red-lines';
 export { statusRoutes } from './routes';
+export type { StatusCheckFn } from './status-check';

@@ -1,6 +1,6 @@
 import type { TestMailAnswer } from '@studio/shared/first-run';
-import type { AppDeps } from '../../deps';
 import type { UserRow } from '../../db/types';
+import type { AppDeps } from '../../deps';
 import { escapeHtml } from '../../lib/escape-html';
 import { mergeState, STATE_KEYS } from './system-state';
 
@@ -35,6 +35,11 @@ export async function sendTestMail(
     };
   }
   const now = deps.clock.now();
-  await mergeState(deps.db, STATE_KEYS.testMail, { sent_at: now.toISOString(), to: admin.email }, now);
+  await mergeState(
+    deps.db,
+    STATE_KEYS.testMail,
+    { sent_at: now.toISOString(), to: admin.email },
+    now,
+  );
   return { sent: true, to: admin.email };
 }

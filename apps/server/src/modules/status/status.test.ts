@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { StatusAnswer } from '@studio/shared/status';
+import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import { jobs, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { firstAdminHint } from './first-run';
 import { mailRedLines } from './red-lines';
-import { eq } from 'drizzle-orm';
 
 /**
  * „Stan systemu” (DESIGN.md §7.12, issue 32) against the real parts: PGlite,
@@ -161,13 +161,16 @@ describe('red lines mailed to admins', () => {
     const { app, clock } = await redWorld();
     expect(await mailRedLines(app)).toBe(2);
     await app.jobs.runDue();
-    expect(redMails().map((m) => m.to).sort()).toEqual([
-      'obsluga@example.com',
-      'szefowa@example.com',
-    ]);
+    expect(
+      redMails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['obsluga@example.com', 'szefowa@example.com']);
     const mail = redMails()[0];
     expect(mail?.subject).toBe('Kontakt: czerwona linia w „Stanie systemu” (Poczta przychodząca)');
-    expect(mail?.text).toMatch(/Poczta przychodząca: Nie można połączyć się ze skrzynką kontakt@127\.0\.0\.1/);
+    expect(mail?.text).toMatch(
+      /Poczta przychodząca: Nie można połączyć się ze skrzynką kontakt@127\.0\.0\.1/,
+    );
     expect(mail?.text).toContain('http://localhost:3000/contact/status');
 
     clock.advance(23 * HOUR);
@@ -193,7 +196,9 @@ describe('red lines mailed to admins', () => {
 
     const green = await ctx.app();
     await quickUser(green, { username: 'Kierownik', isAdmin: true });
-    const answer = await status((await quickUser(green, { username: 'Drugi', isAdmin: true })).client);
+    const answer = await status(
+      (await quickUser(green, { username: 'Drugi', isAdmin: true })).client,
+    );
     expect(answer.checks.filter((c) => c.state === 'fail')).toEqual([]);
     expect(await mailRedLines(green)).toBe(0);
   });

@@ -1,8 +1,8 @@
-import type { ImapFlow } from 'imapflow';
+import { countOf } from '@studio/shared/plural';
 import { max } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
 import { inboundMails, mailWatcherLease } from '../../../db/schema/index';
 import { imapClient, STAFF_FOLDER } from '../../inbound-mail/index';
-import { countOf } from '@studio/shared/plural';
 import { when, within } from '../format';
 import type { StatusCheckFn } from '../status-check';
 

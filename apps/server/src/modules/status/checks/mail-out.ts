@@ -1,10 +1,10 @@
+import { countOf } from '@studio/shared/plural';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/rows-of';
 import { jobs } from '../../../db/schema/index';
-import { countOf } from '@studio/shared/plural';
 import { ageInWords, when } from '../format';
-import { type MailOutState, readState, STATE_KEYS } from '../system-state';
 import type { StatusCheckFn } from '../status-check';
+import { type MailOutState, readState, STATE_KEYS } from '../system-state';
 
 /** How late the oldest waiting mail may be, past its planned delay (DESIGN.md §7.12). */
 export const OUTBOX_WARN_MS = 5 * 60_000;

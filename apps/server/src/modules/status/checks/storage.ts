@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { countOf } from '@studio/shared/plural';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/rows-of';
 import { ticketAttachments } from '../../../db/schema/index';
-import { countOf } from '@studio/shared/plural';
 import { bytesInWords } from '../format';
 import type { StatusCheckFn } from '../status-check';
 
@@ -57,8 +57,7 @@ export const storageCheck: StatusCheckFn = async (app) => {
       detail: `${held} w bazie PostgreSQL; miejsce na dysku pilnuje serwer bazy.`,
     };
   }
-  const folder =
-    config.storage === 'local' ? path.join(config.dataDir, 'uploads') : config.dataDir;
+  const folder = config.storage === 'local' ? path.join(config.dataDir, 'uploads') : config.dataDir;
   let space: { free: number; total: number };
   try {
     space = await diskSpace(folder);

@@ -18,6 +18,7 @@ import { useUnreadIndicators } from '../hooks/use-unread-indicators';
 import { useUnreadTotal } from '../hooks/use-unread-total';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
+import { FirstRunChecklist } from '../status/first-run-checklist';
 import { Composer, type ComposerHandle } from './composer';
 import { CustomerPanel, customerIdOf } from './customer-panel';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
@@ -117,6 +118,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   return (
     <>
       <TicketsScreenHeader username={user.username} isAdmin={isAdmin} />
+      {isAdmin && <FirstRunChecklist inWorkspace />}
       <EmailBouncingBanner user={user} />
 
       <div
