@@ -199,7 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .where(inArray(sql`lower(${users.email})`, config.adminEmails));
   }
   if (config.env !== 'test') {
-    const hint = await firstAdminHint(database.db);
+    const hint = await firstAdminHint(database.db, config.adminEmails);
     if (hint) app.log.warn(hint);
   }
 

@@ -41,8 +41,12 @@ export async function firstRun(app: FastifyInstance): Promise<FirstRunAnswer> {
  * The one line `npm start` prints while no account is an admin: without one
  * nobody can see tickets, „Stan systemu” or this checklist.
  */
-export async function firstAdminHint(db: Db): Promise<string | null> {
+export async function firstAdminHint(db: Db, adminEmails: string[]): Promise<string | null> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
   if (Number(row?.n ?? 0) > 0) return null;
+  // Registering with a listed address makes an admin at once (registration.ts).
+  if (adminEmails.length) {
+    return `Nie ma jeszcze administratora: zarejestruj na stronie konto z adresem z ADMIN_EMAILS (${adminEmails.join(', ')}), a od razu nim zostanie.`;
+  }
   return 'Nie ma jeszcze administratora: zarejestruj konto na stronie, potem dopisz jego e-mail do ADMIN_EMAILS i uruchom serwer ponownie, albo zatrzymaj serwer i wykonaj `npm run admin -- grant <nazwa-lub-e-mail>`.';
 }

@@ -1,5 +1,6 @@
 import net from 'node:net';
-import type { StatusAnswer } from '@studio/shared/status';
+import { FirstRunAnswerSchema } from '@studio/shared/first-run';
+import { type StatusAnswer, StatusAnswerSchema } from '@studio/shared/status';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -60,7 +61,10 @@ async function smtpOn(port: number) {
 async function status(client: Client) {
   const answer = await client.get('/api/admin/status');
   expect(answer.statusCode).toBe(200);
-  return answer.json() as StatusAnswer;
+  // The shared contract holds the answer exactly: nothing missing, nothing more.
+  const body = answer.json() as StatusAnswer;
+  expect(StatusAnswerSchema.parse(body)).toEqual(body);
+  return body;
 }
 
 const line = (answer: StatusAnswer, id: string) => answer.checks.find((c) => c.id === id);
@@ -209,6 +213,7 @@ describe('„Pierwsze kroki”', () => {
     const app = await ctx.app({ env: STUDIO_ENV });
     const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
     const before = (await admin.client.get('/api/admin/first-run')).json();
+    expect(FirstRunAnswerSchema.parse(before)).toEqual(before);
     expect(before).toEqual({
       steps: [
         { id: 'studio_details', done: true },
@@ -233,10 +238,13 @@ describe('„Pierwsze kroki”', () => {
 
   it('tells how to make the first admin while there is none', async () => {
     const app = await ctx.app();
-    expect(await firstAdminHint(app.deps.db)).toBe(
+    expect(await firstAdminHint(app.deps.db, [])).toBe(
       'Nie ma jeszcze administratora: zarejestruj konto na stronie, potem dopisz jego e-mail do ADMIN_EMAILS i uruchom serwer ponownie, albo zatrzymaj serwer i wykonaj `npm run admin -- grant <nazwa-lub-e-mail>`.',
     );
+    expect(await firstAdminHint(app.deps.db, ['szef@studio.pl'])).toBe(
+      'Nie ma jeszcze administratora: zarejestruj na stronie konto z adresem z ADMIN_EMAILS (szef@studio.pl), a od razu nim zostanie.',
+    );
     await quickUser(app, { username: 'Obsluga', isAdmin: true });
-    expect(await firstAdminHint(app.deps.db)).toBeNull();
+    expect(await firstAdminHint(app.deps.db, [])).toBeNull();
   });
 });
