@@ -16,5 +16,7 @@ export function useFirstRun({ enabled = true }: { enabled?: boolean } = {}) {
     queryFn: ({ signal }) => getFirstRun(signal),
     enabled,
     retry: 1,
+    // The server logs in to the mailbox to answer; a minute old is fresh enough for a checklist.
+    staleTime: 60_000,
   });
 }

@@ -1,5 +1,7 @@
 import type { StatusCheck } from '@studio/shared/status';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { firstRunKey } from '../api/get-first-run';
 import { useSystemStatus } from '../api/get-system-status';
 import { panelClass, secondaryButtonClass } from '../components/styles';
 import { RETRY_LABEL } from '../lib/messages';
@@ -35,6 +37,12 @@ function CheckLine({ check }: { check: StatusCheck }) {
 /** `/contact/status` for admins: „Pierwsze kroki” until done, then each check of the product. */
 export function SystemStatusView() {
   const status = useSystemStatus();
+  const queryClient = useQueryClient();
+  // Checking again looks at the checklist too: its mailbox and backup steps follow the lines.
+  const checkAgain = () => {
+    void status.refetch();
+    void queryClient.invalidateQueries({ queryKey: firstRunKey });
+  };
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -44,7 +52,7 @@ export function SystemStatusView() {
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            onClick={() => void status.refetch()}
+            onClick={checkAgain}
             disabled={status.isFetching}
             className={secondaryButtonClass}
           >
