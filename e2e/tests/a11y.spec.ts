@@ -38,6 +38,14 @@ const A11Y_PAGES: A11yPage[] = [
       await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
     },
   },
+  // „Stan systemu” logged out; the admin's view (with „Pierwsze kroki”) is checked in first-run.spec.ts.
+  {
+    name: 'contact-status-logged-out',
+    path: '/contact/status',
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+    },
+  },
   // Public pages: team (also with the profile dialog open), projects, roadmap, terms.
   {
     name: 'team',

@@ -38,6 +38,14 @@ import {
 } from './modules/retention/index';
 import { setUpSearch } from './modules/search/index';
 import { staffRoutes } from './modules/staff/index';
+import {
+  firstAdminHint,
+  RED_LINES_JOB,
+  recordMailOutcomes,
+  sendRedLinesMail,
+  startRedLinesSchedule,
+  statusRoutes,
+} from './modules/status/index';
 import { streamRoutes } from './modules/stream/index';
 import { ticketRoutes } from './modules/tickets/index';
 import { recordApiRoutes } from './openapi/registered-routes';
@@ -62,6 +70,8 @@ export interface BuildOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** The daily retention run; on by default except in tests, which call it directly. */
   scheduleRetention?: boolean;
+  /** The daily red-line mail to admins; on by default except in tests, which call it directly. */
+  scheduleRedLines?: boolean;
   /** The IMAP watcher's timings and test hooks (only used with IMAP_URL). */
   mailWatcher?: WatcherOptions;
 }
@@ -137,7 +147,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), app.log));
-  const mailer = metrics ? countMails(transport, metrics) : transport;
+  const counted = metrics ? countMails(transport, metrics) : transport;
+  // Every sender's outcome, for the `mail_out` line of „Stan systemu”.
+  const mailer = recordMailOutcomes(counted, { db: database.db, clock, log: app.log });
 
   // With REDIS_URL the counters are shared by every instance (one connection, closed with the app).
   let limiterRedis: Redis | undefined;
@@ -185,6 +197,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .update(users)
       .set({ isAdmin: true })
       .where(inArray(sql`lower(${users.email})`, config.adminEmails));
+  }
+  if (config.env !== 'test') {
+    const hint = await firstAdminHint(database.db, config.adminEmails);
+    if (hint) app.log.warn(hint);
   }
 
   // Every answer names its request id, the `reqId` of its log line, so a report can be
@@ -250,6 +266,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setUpSearch(app, deps.db);
   await app.register(mailboxRoutes);
   await app.register(inquiryRoutes, { storage });
+  jobs.handle(RED_LINES_JOB, (payload) => sendRedLinesMail(deps, payload));
+  await app.register(statusRoutes);
+  if (options.scheduleRedLines ?? config.env !== 'test') {
+    const stopRedLines = startRedLinesSchedule(app);
+    app.addHook('onClose', async () => stopRedLines());
+  }
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);
   if (options.scheduleRetention ?? config.env !== 'test') {

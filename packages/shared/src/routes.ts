@@ -16,6 +16,7 @@ export const CLIENT_ROUTES = [
   '/contact',
   '/contact/stats',
   '/contact/mailbox',
+  '/contact/status',
   '/contact/confirm',
   '/login',
   '/register',

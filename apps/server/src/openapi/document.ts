@@ -8,6 +8,7 @@ import { emailOperations } from './operations-email';
 import { inquiryOperations } from './operations-inquiries';
 import { passkeyOperations } from './operations-passkeys';
 import { staffOperations } from './operations-staff';
+import { statusOperations } from './operations-status';
 import { eventSchemas, ticketOperations } from './operations-tickets';
 import { totpOperations } from './operations-totp';
 
@@ -22,6 +23,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...accountSessionOperations,
   ...totpOperations,
   ...accountLockOperations,
+  ...statusOperations,
 ];
 
 export interface OpenApiDocument {

@@ -29,6 +29,7 @@ export default [
   route('contact', 'features/tickets/contact-route.tsx'),
   route('contact/stats', 'features/tickets/stats-route.tsx'),
   route('contact/mailbox', 'features/tickets/mailbox-route.tsx'),
+  route('contact/status', 'features/tickets/system-status-route.tsx'),
   route('contact/confirm', 'features/tickets/contact-confirm-route.tsx'),
   route('*', 'features/marketing/not-found/not-found-route.tsx'),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ export * from './email-channel';
 export * from './inquiries';
 export * from './passkeys';
 export * from './staff';
+export * from './system-state';
 export * from './ticket-counts';
 export * from './tickets';
 export * from './totp';

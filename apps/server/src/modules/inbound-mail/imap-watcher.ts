@@ -94,6 +94,11 @@ export class ImapWatcher {
     this.maxMailBytes = options.maxMailBytes ?? MAX_MAIL_BYTES;
   }
 
+  /** Who this instance is in the lease row (the status page tells its own lease from another's). */
+  get leaseHolder(): string {
+    return this.lease.holder;
+  }
+
   /** Whether this instance is the one connected to the mailbox right now. */
   get watching(): boolean {
     return this.client?.usable === true;

@@ -1,5 +1,6 @@
 /** The inbound e-mail module's public entry: other modules and the app import from here only. */
 
+export { imapClient } from './imap-connection';
 export type { WatcherOptions } from './imap-watcher';
 export { ImapWatcher, PROCESSED_FOLDER, STAFF_FOLDER } from './imap-watcher';
 export type { InboundMail } from './parse-mail';

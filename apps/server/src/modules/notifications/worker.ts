@@ -36,6 +36,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private lastHousekeeping = 0;
+  /** Kinds of job other modules bring (the status page's red-line mail); see `handle`. */
+  private readonly handlers = new Map<string, (payload: unknown) => Promise<void>>();
   /** Told of every failed run of a job; the metrics count them (app.ts). */
   onJobFailed: (outcome: 'retry' | 'dropped') => void = () => {};
 
@@ -43,6 +45,15 @@ export class JobRunner {
     private readonly deps: Deps,
     private readonly intervalMs = 2000,
   ) {}
+
+  /**
+   * Runs another module's kind of job with the same claiming, lease, retries
+   * and back-off as the ticket mails: a mail that must survive a crash goes
+   * through this outbox wherever it is composed.
+   */
+  handle(kind: string, run: (payload: unknown) => Promise<void>) {
+    this.handlers.set(kind, run);
+  }
 
   start() {
     if (this.timer) return;
@@ -109,7 +120,11 @@ export class JobRunner {
       if (job.kind === TICKET_MAIL_JOB) await this.ticketMail(job.payload as TicketMailJob);
       else if (job.kind === ASSIGNMENT_MAIL_JOB) {
         await sendAssignmentMail(this.deps, job.payload as AssignmentMailJob);
-      } else log.warn({ kind: job.kind }, 'unknown job kind dropped');
+      } else {
+        const run = this.handlers.get(job.kind);
+        if (run) await run(job.payload);
+        else log.warn({ kind: job.kind }, 'unknown job kind dropped');
+      }
       const removed = await db
         .delete(jobs)
         .where(and(eq(jobs.id, job.id), eq(jobs.version, job.version)))

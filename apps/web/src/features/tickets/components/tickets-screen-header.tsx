@@ -22,6 +22,11 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
           </Link>
         )}
         {isAdmin && <MailboxLink />}
+        {isAdmin && (
+          <Link to="/contact/status" className={secondaryButtonClass}>
+            Stan systemu
+          </Link>
+        )}
         <Link to="/profile" className={secondaryButtonClass}>
           Profil
         </Link>

@@ -20,6 +20,7 @@ import { useUnreadTotal } from '../hooks/use-unread-total';
 import { listLoadErrorText } from '../lib/list-load-error';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
+import { FirstRunChecklist } from '../status/first-run-checklist';
 import { Composer, type ComposerHandle } from './composer';
 import { CustomerPanel, customerIdOf } from './customer-panel';
 import { CustomerSearchField } from './customer-search-field';
@@ -130,6 +131,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   return (
     <>
       <TicketsScreenHeader username={user.username} isAdmin={isAdmin} />
+      {isAdmin && <FirstRunChecklist inWorkspace />}
       <EmailBouncingBanner user={user} />
 
       <div
