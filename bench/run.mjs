@@ -1,6 +1,6 @@
 // `npm run bench [part…]`: builds the production app, runs the benchmarks and
 // writes their figures to bench/results/*.json and bench/README.md.
-// Parts: pages, api-pglite, fanout, api-postgres, cold-start, mail-latency (default: all six).
+// Parts: pages, api-pglite, fanout, api-postgres, cold-start, mail-latency, search (default: all seven).
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
@@ -12,7 +12,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ALL_PARTS = ['pages', 'api-pglite', 'fanout', 'api-postgres', 'cold-start', 'mail-latency'];
+const ALL_PARTS = [
+  'pages',
+  'api-pglite',
+  'fanout',
+  'api-postgres',
+  'cold-start',
+  'mail-latency',
+  'search',
+];
 const parts = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PARTS;
 for (const part of parts) {
   if (!ALL_PARTS.includes(part)) {
@@ -94,8 +102,13 @@ const failures = [];
 
 // --- build ---------------------------------------------------------------
 let webBuildDir = path.join(root, 'apps/web/build');
+// The search part runs the built server alone (no pages): it needs no web build.
+const needsWeb = parts.some((p) => p !== 'search');
 const ownBuild = process.env.BENCH_SKIP_BUILD !== '1';
-if (ownBuild) {
+if (ownBuild && !needsWeb) {
+  log('building the server');
+  run('npm', ['run', 'build', '-w', 'apps/server'], { stdio: ['ignore', 'ignore', 'inherit'] });
+} else if (ownBuild) {
   // A private build directory, so other work rebuilding apps/web/build cannot
   // swap files under a running benchmark (apps/web/dist is git-ignored).
   fs.mkdirSync(path.join(root, 'apps/web/dist'), { recursive: true });
@@ -108,7 +121,7 @@ if (ownBuild) {
   run('npm', ['run', 'build', '-w', 'apps/server'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 const webDir = path.join(webBuildDir, 'client');
-if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+if (needsWeb && !fs.existsSync(path.join(webDir, 'index.html'))) {
   console.error(`no web build in ${webDir}; run without BENCH_SKIP_BUILD=1`);
   process.exit(1);
 }
@@ -116,7 +129,7 @@ const work = tempDir('studio-bench-');
 const common = { date: when, machine: host };
 const cleanup = () => {
   fs.rmSync(work, { recursive: true, force: true });
-  if (ownBuild) fs.rmSync(webBuildDir, { recursive: true, force: true });
+  if (ownBuild && needsWeb) fs.rmSync(webBuildDir, { recursive: true, force: true });
 };
 // Parts that start daemons of their own (Dovecot detaches from the terminal, so
 // Ctrl-C does not reach it) register how to stop them here.
@@ -378,14 +391,31 @@ if (parts.includes('mail-latency')) {
   });
 }
 
+// --- search (issue 30): PostgreSQL at 1,000,000 messages, PGlite at 100,000 ---
+if (parts.includes('search')) {
+  await part('search', async () => {
+    const { searchPglite, searchPostgres } = await import('./search.mjs');
+    const postgres = await searchPostgres({ work, scale, duration });
+    const pglite = await searchPglite({ work, scale, duration });
+    writeResult('search', { ...common, scale, postgres, pglite });
+  });
+}
+
 if (uploadsOnly) {
   cleanup();
   process.exit(failures.length ? 1 : 0);
 }
 const results = Object.fromEntries(
-  ['pages', 'api-pglite', 'api-postgres', 'fanout', 'memory', 'cold-start', 'mail-latency'].map(
-    (n) => [n, readResult(n)],
-  ),
+  [
+    'pages',
+    'api-pglite',
+    'api-postgres',
+    'fanout',
+    'memory',
+    'cold-start',
+    'mail-latency',
+    'search',
+  ].map((n) => [n, readResult(n)]),
 );
 const readme = writeReadme(results);
 log(`done in ${round((Date.now() - started) / 60_000, 1)} min; figures in ${readme}`);

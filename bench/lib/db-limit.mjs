@@ -9,22 +9,26 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { serverSearch } from './polish-text.mjs';
 import { root, round, summarize } from './util.mjs';
 
 const serverRequire = createRequire(path.join(root, 'apps/server/package.json'));
 const PREVIEW = 'Dzień dobry, przesyłam kolejne informacje do zgłoszenia. Pozdrawiam serdecznie.';
 
 /**
- * Per message, as the product writes it for a customer's post: the message,
+ * Per message, as the product writes it for a customer's post: the message
+ * with its search tokens (computed once here: the loop measures the database,
+ * which still indexes them in `ticket_messages_search_idx` every time),
  * the ticket's activity/preview/turn/message count, the author's read marker, one outbox
  * job per admin (upserted on its dedupe key) and the event row.
  */
-async function writeMessage(query, { ticketId, userId, admins }) {
+async function writeMessage(query, { ticketId, userId, admins, tokens }) {
   const now = new Date();
   const [message] = await query(
-    `insert into ticket_messages (ticket_id, author_id, author_is_admin, body, created_at, internal)
-     values ($1, $2, false, $3, $4, false) returning id`,
-    [ticketId, userId, PREVIEW, now],
+    `insert into ticket_messages (ticket_id, author_id, author_is_admin, body, created_at, internal,
+       search_vector)
+     values ($1, $2, false, $3, $4, false, array_to_tsvector($5::text[])) returning id`,
+    [ticketId, userId, PREVIEW, now, tokens],
   );
   await query(
     `update tickets set last_activity_at = $1, last_message_preview = $2, awaiting = 'staff',
@@ -111,10 +115,12 @@ async function loop(options) {
       'select count(*)::int as n from users where not is_admin',
     );
     // Each customer's second ticket (open; the product's POST run writes into the first).
+    const tokens = (await serverSearch()).searchTokens(PREVIEW);
     const targets = customerList.map((c) => ({
       userId: c.userId,
       ticketId: c.ticketId + customerCount,
       admins,
+      tokens,
     }));
     let next = 0;
     const run = async (duration) => {

@@ -92,6 +92,8 @@ export async function startPostgres() {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version,
+    // The server's log (auto_explain writes its plans there: bench/search.mjs).
+    logFile,
     stop() {
       try {
         asPostgres([path.join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']);

@@ -291,6 +291,67 @@ export function buildResults(results) {
     lines.push('_not run yet_');
   }
 
+  lines.push('', '### Search (issue 30)', '');
+  const search = results.search;
+  if (search) {
+    lines.push(header(search), '');
+    const engines = [
+      ['PostgreSQL', search.postgres],
+      ['PGlite', search.pglite],
+    ].filter(([, r]) => r);
+    for (const [label, r] of engines) {
+      const d = r.data;
+      lines.push(
+        `${label} (${r.engine}): ${d.messages.toLocaleString('en')} messages (${d.averageMessageChars} characters on average) in ${d.tickets.toLocaleString('en')} tickets, seeded in ${r.seedSeconds} s.`,
+        '',
+      );
+    }
+    if (search.scale !== 1)
+      lines.push(`**A trial at BENCH_SCALE=${search.scale}, not the targets' data size.**`, '');
+    lines.push(
+      '| engine | query | queries | connections | req/s | p50 | p95 | p99 | target | rarest word in < 1 % of messages: queries, p50 / p95 | in ≥ 1 %: queries, p50 / p95 |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const [label, r] of engines) {
+      for (const [kind, k] of Object.entries(r.runs)) {
+        const pass = k.p95 <= k.limitMs && !k.unexpected;
+        if (!pass) {
+          missed.push(
+            `Search on ${label}, ${kind}: p95 ${k.p95} ms (limit ${k.limitMs} ms)${k.unexpected ? `, ${k.unexpected} failed` : ''}`,
+          );
+        }
+        const w = k.byWordShare;
+        const group = (g) => (g.queries ? `${g.queries}, ${g.p50} / ${g.p95} ms` : '–');
+        const bad = k.unexpected ? ` (${k.unexpected} not 200: ${JSON.stringify(k.statuses)})` : '';
+        lines.push(
+          `| ${label} | ${kind}${bad} | ${k.queries} | ${k.connections} | ${k.rps} | ${k.p50} ms | ${k.p95} ms | ${k.p99} ms | p95 ≤ ${k.limitMs} ms ${ok(pass)} | ${group(w.rare)} | ${group(w.common)} |`,
+        );
+      }
+    }
+    lines.push(
+      '',
+      '| search storage | PostgreSQL | per million messages | PGlite | per million messages |',
+      '|---|---|---|---|---|',
+    );
+    const cell = (r, key, perMillion) =>
+      r?.storage
+        ? `${r.storage[key]} MB | ${perMillion ? `${r.storage.perMillionMessages[perMillion]} MB` : '–'}`
+        : '– | –';
+    const rows = [
+      ['`ticket_messages_search_idx` (GIN)', 'indexMB', 'indexMB'],
+      ['`ticket_messages.search_vector` (sum of `pg_column_size`)', 'columnMB', 'columnMB'],
+      ['message bodies, for comparison (sum of `pg_column_size`)', 'bodyMB', 'bodyMB'],
+      ['`tickets_search_idx` (GIN, subjects)', 'ticketIndexMB', null],
+    ];
+    for (const [name, key, perMillion] of rows) {
+      lines.push(
+        `| ${name} | ${cell(search.postgres, key, perMillion)} | ${cell(search.pglite, key, perMillion)} |`,
+      );
+    }
+  } else {
+    lines.push('_not run yet_');
+  }
+
   lines.push('', '### Targets missed in these figures', '');
   if (missed.length) for (const m of missed) lines.push(`- ${m}`);
   else lines.push('None.');

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { serverSearch } from './polish-text.mjs';
 import { root } from './util.mjs';
 
 // The server's own copies of its drivers, so the bench opens the database exactly as it does.
@@ -54,6 +55,18 @@ const BODIES = [
 const sqlText = (s) => `'${s.replaceAll("'", "''")}'`;
 const BODY_ARRAY = `array[${BODIES.map(sqlText).join(',')}]::text[]`;
 
+/**
+ * The bodies with their search tokens, as rows of a VALUES list: body i + 1
+ * and its tokens, space-separated (a token never has a space). A seeded body
+ * is one of them followed by ` (k)`, whose tokens are the body's and `k`.
+ */
+async function bodyTokenRows() {
+  const { searchTokens } = await serverSearch();
+  return BODIES.map(
+    (body, i) => `(${i + 1}, ${sqlText(body)}, ${sqlText(searchTokens(body).join(' '))})`,
+  ).join(',\n');
+}
+
 /** One interface over PGlite and node-postgres: exec runs a script, query returns rows. */
 export async function openPgliteDb(dataDir) {
   const { PGlite } = serverRequire('@electric-sql/pglite');
@@ -61,7 +74,7 @@ export async function openPgliteDb(dataDir) {
   await client.waitReady;
   return {
     exec: (sql) => client.exec(sql),
-    query: async (sql) => (await client.query(sql)).rows,
+    query: async (sql, params) => (await client.query(sql, params)).rows,
     close: () => client.close(),
   };
 }
@@ -72,7 +85,7 @@ export async function openPostgresDb(url) {
   await client.connect();
   return {
     exec: (sql) => client.query(sql),
-    query: async (sql) => (await client.query(sql)).rows,
+    query: async (sql, params) => (await client.query(sql, params)).rows,
     close: () => client.end(),
   };
 }
@@ -82,8 +95,19 @@ export async function openPostgresDb(url) {
  * messages, the others share the rest (about 20 each). Customers own ten
  * tickets each; every fourth ticket of a customer is closed. Returns the
  * session tokens the load generators use.
+ *
+ * Every message and ticket gets the `search_vector` the server would write
+ * (issue 30), so the server's start-up backfill finds nothing to do and does
+ * not run under the measurements. `texts: true` takes the other messages'
+ * bodies and the tickets' subjects from the tables `bench_message_texts (n,
+ * body, tokens)` (n from 1 to messages - 200) and `bench_ticket_texts (id,
+ * subject, tokens)` that the caller filled (the search benchmark), instead of
+ * the twenty bodies above and empty subjects.
  */
-export async function seed(db, { tickets, messages, customerSessions, staffSessionsPerUser = 10 }) {
+export async function seed(
+  db,
+  { tickets, messages, customerSessions, staffSessionsPerUser = 10, texts = false },
+) {
   const customers = Math.max(1, Math.floor(tickets / 10));
   const [{ count }] = await db.query('select count(*)::int as count from users');
   if (count !== 0) throw new Error('seed expects a freshly migrated, empty database');
@@ -102,6 +126,8 @@ export async function seed(db, { tickets, messages, customerSessions, staffSessi
     begin;
     -- Rows are consistent by construction; skipping the foreign-key triggers saves minutes.
     set local session_replication_role = replica;
+    create temporary table bench_bodies (i int primary key, body text, tokens text) on commit drop;
+    insert into bench_bodies values ${await bodyTokenRows()};
 
     insert into users (id, username, email, password_hash, is_admin, mfa_enabled,
                        email_verified_at, created_at, updated_at)
@@ -122,7 +148,8 @@ export async function seed(db, { tickets, messages, customerSessions, staffSessi
     from generate_series(0, ${customers - 1}) c;
 
     -- Ticket i belongs to customer (i-1) % customers; later ids are newer.
-    insert into tickets (id, owner_id, seq, status, created_at, last_activity_at, last_message_preview)
+    insert into tickets (id, owner_id, seq, status, created_at, last_activity_at,
+                         last_message_preview, subject, search_vector)
     select i,
            ${FIRST_CUSTOMER_ID} + (i - 1) % ${customers},
            (i - 1) / ${customers} + 1,
@@ -130,28 +157,36 @@ export async function seed(db, { tickets, messages, customerSessions, staffSessi
            now() - interval '365 days' * (${tickets} - i)::float8 / ${tickets} - interval '1 day',
            now() - interval '365 days' * (${tickets} - i)::float8 / ${tickets}
              + interval '1 minute' * (i % 600) - interval '1 day',
-           left((${BODY_ARRAY})[1 + i % ${BODIES.length}], 140)
-    from generate_series(1, ${tickets}) i;
+           left((${BODY_ARRAY})[1 + i % ${BODIES.length}], 140),
+           ${texts ? `x.subject, array_to_tsvector(string_to_array(x.tokens, ' '))` : `'', ''::tsvector`}
+    from generate_series(1, ${tickets}) i
+    ${texts ? 'join bench_ticket_texts x on x.id = i' : ''};
 
     -- The long thread: customer and admin take turns.
-    insert into ticket_messages (id, ticket_id, author_id, author_is_admin, body, created_at)
+    insert into ticket_messages (id, ticket_id, author_id, author_is_admin, body, created_at,
+                                 search_vector)
     select k, ${THREAD_TICKET_ID},
            case when k % 2 = 0 then ${ADMIN.id} else ${FIRST_CUSTOMER_ID} end,
            k % 2 = 0,
-           (${BODY_ARRAY})[1 + k % ${BODIES.length}] || ' (' || k || ')',
-           now() - interval '1 hour' * (${THREAD_MESSAGES} - k)
-    from generate_series(1, ${THREAD_MESSAGES}) k;
+           b.body || ' (' || k || ')',
+           now() - interval '1 hour' * (${THREAD_MESSAGES} - k),
+           array_to_tsvector(string_to_array(b.tokens || ' ' || k, ' '))
+    from generate_series(1, ${THREAD_MESSAGES}) k
+    join bench_bodies b on b.i = 1 + k % ${BODIES.length};
 
     -- The rest round-robin over tickets 2..N; every third message is the admin's.
-    insert into ticket_messages (id, ticket_id, author_id, author_is_admin, body, created_at)
+    insert into ticket_messages (id, ticket_id, author_id, author_is_admin, body, created_at,
+                                 search_vector)
     select ${THREAD_MESSAGES} + k,
            2 + (k - 1) % ${Math.max(1, tickets - 1)},
            case when k % 3 = 0 then ${ADMIN.id}
                 else ${FIRST_CUSTOMER_ID} + ((1 + (k - 1) % ${Math.max(1, tickets - 1)}) % ${customers}) end,
            k % 3 = 0,
-           (${BODY_ARRAY})[1 + k % ${BODIES.length}] || ' (' || k || ')',
-           now() - interval '400 days' + interval '1 second' * k * (34000000.0 / ${rest})
-    from generate_series(1, ${rest}) k;
+           ${texts ? 'x.body' : `b.body || ' (' || k || ')'`},
+           now() - interval '400 days' + interval '1 second' * k * (34000000.0 / ${rest}),
+           array_to_tsvector(string_to_array(${texts ? 'x.tokens' : `b.tokens || ' ' || k`}, ' '))
+    from generate_series(1, ${rest}) k
+    ${texts ? 'join bench_message_texts x on x.n = k' : `join bench_bodies b on b.i = 1 + k % ${BODIES.length}`};
 
     -- Each ticket's message count, as the server keeps it with every message.
     update tickets t set message_count = c.n

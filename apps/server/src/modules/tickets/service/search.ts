@@ -131,6 +131,7 @@ export async function rankTickets(
   const { actor } = input;
   const search = searchQuery(actor, input.q);
   if (search === null) return { ranked: [], terms: null };
+  const planned = await planSearch(database, search.terms);
   const where = actor.isAdmin
     ? input.conditions
     : [sql`${tickets.ownerId} = ${actor.id}`, ...input.conditions];
@@ -143,6 +144,7 @@ export async function rankTickets(
       order by ${search.score} desc, ${tickets.lastActivityAt} desc, ${tickets.id} desc
       limit ${input.limit} offset ${input.offset}`,
   );
+  await planned.done();
   return {
     // int8 comes back as a string from node-postgres.
     ranked: rows.map((row) => ({
@@ -150,6 +152,40 @@ export async function rankTickets(
       messageId: row.message_id === null ? null : Number(row.message_id),
     })),
     terms: search.terms,
+  };
+}
+
+/**
+ * Settings for a statement that uses `searchQuery` with these terms, local
+ * to the search's read-only transaction; `done()` gives the statements after
+ * it the usual plans (measured in bench/README.md, search):
+ * - No JIT compilation. A search over many messages costs enough in the
+ *   planner's units that PostgreSQL compiles it (jit_above_cost), which took
+ *   0.5–1.5 s for a query that runs in 10–40 ms.
+ * - A typo query ORs the several hundred words one edit away from the unknown
+ *   word (typos.ts). PostgreSQL keeps no statistics for words that occur
+ *   nowhere and prices each at a default share of the rows, so it expects a
+ *   good part of the table to match such an OR, and reads every message (or
+ *   a whole index, for its order) testing each against the whole list: about
+ *   50 µs a message, seconds at 100,000. The GIN index finds the few that
+ *   match in milliseconds, so for it plain scans are priced out.
+ */
+export async function planSearch(
+  database: Db,
+  terms: SearchTerms,
+): Promise<{ done: () => Promise<void> }> {
+  await database.execute(sql`set local jit = off`);
+  const widened = terms.loose.some(
+    (alternatives, i) => alternatives.length > (terms.exact[i]?.length ?? 0),
+  );
+  if (!widened) return { done: async () => {} };
+  await database.execute(sql`set local enable_seqscan = off`);
+  await database.execute(sql`set local enable_indexscan = off`);
+  return {
+    done: async () => {
+      await database.execute(sql`set local enable_seqscan = on`);
+      await database.execute(sql`set local enable_indexscan = on`);
+    },
   };
 }
 
