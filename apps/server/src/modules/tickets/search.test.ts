@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext } from '../../../test/helpers';
 import { createTicket, postMessage, quickUser, ticketsWorld } from '../../../test/tickets-helpers';
 import { backfillSearchVectors } from '../search/index';
+import { SEARCH_CANDIDATES_MAX } from './service/search';
 
 /*
  * DESIGN.md §7.8 through `GET /api/tickets?q=`: Polish forms, diacritics,
@@ -221,6 +222,22 @@ describe('search: notes, paging, limits', () => {
     const views = await admin.client.get('/api/admin/ticket-views?q=faktury');
     expect(views.statusCode, views.body).toBe(200);
     expect(views.json().views.all).toBe(1);
+  });
+});
+
+describe('search: a common word', () => {
+  it('ranks the tickets of its newest 2,000 matches; an older ticket is found with a rarer word beside it', async () => {
+    const { app, alice, bob, admin, clock } = await ticketsWorld(ctx);
+    const older = await opened(alice.client, 'Zwrot towaru\nKalosze przemokły, zwracam parasol');
+    clock.advance(1000);
+    const busy = await opened(bob.client, 'Kalosze');
+    // Many newer messages with the word, written directly (as an import would).
+    await app.deps.db.execute(sql`insert into ticket_messages
+        (ticket_id, author_id, author_is_admin, body, created_at, search_vector)
+      select ${busy}, ${bob.user.id}, false, 'Kalosze', now(), array_to_tsvector(array['kalosz'])
+      from generate_series(1, ${SEARCH_CANDIDATES_MAX})`);
+    expect(ids(await search(admin.client, 'kalosze'))).toEqual([busy]);
+    expect(ids(await search(admin.client, 'kalosze parasol'))).toEqual([older]);
   });
 });
 

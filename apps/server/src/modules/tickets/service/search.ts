@@ -11,6 +11,16 @@ export const SEARCH_WORDS_MAX = 8;
 export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
 /** Deepest result a search pages to: nobody reads a thousand results, and an offset costs what it skips. */
 export const SEARCH_OFFSET_MAX = 1000;
+/**
+ * A search ranks the tickets of the newest this many matching messages, and
+ * the newest this many tickets whose own fields match (besides number and
+ * customer matches). Ranking every match cost seconds at a million messages
+ * when a word is common (bench/README.md, search): the newest matches are
+ * found by walking messages newest first, which stops early exactly when a
+ * word is common. A ticket whose only match is older than that many newer
+ * matches is not found by that word; a rarer word finds it.
+ */
+export const SEARCH_CANDIDATES_MAX = 2000;
 
 /**
  * Points of a result, added up (DESIGN.md §7.8, docs/tickets.md „Search”):
@@ -63,17 +73,25 @@ export function searchQuery(actor: Actor, q: string): SearchQuery | null {
       ? sql``
       : // Internal notes are staff-only on every read path (review N1).
         sql` and m.internal = false and m.ticket_id in (select t2.id from ${tickets} t2 where ${own})`;
+    // The newest matching messages only (SEARCH_CANDIDATES_MAX): a common word is in most
+    // messages, and ranking all of them read the whole table (bench/README.md, search).
     parts.push(
       sql`best as (
-        select distinct on (m.ticket_id) m.ticket_id, m.id, m.search_vector @@ ${exact}::tsquery as exact
-        from ${ticketMessages} m
-        where m.search_vector @@ ${loose}::tsquery${visible}
-        order by m.ticket_id, 3 desc, m.id desc
+        select distinct on (recent.ticket_id) recent.ticket_id, recent.id, recent.exact
+        from (
+          select m.ticket_id, m.id, m.search_vector @@ ${exact}::tsquery as exact
+          from ${ticketMessages} m
+          where m.search_vector @@ ${loose}::tsquery${visible}
+          order by m.id desc
+          limit ${SEARCH_CANDIDATES_MAX}
+        ) recent
+        order by recent.ticket_id, recent.exact desc, recent.id desc
       )`,
     );
     candidates.push(
       sql`select ticket_id as id from best`,
-      sql`select t2.id from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery`,
+      sql`(select t2.id from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery
+        order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX})`,
     );
     score.push(
       sql`case when ${tickets.searchVector} @@ ${exact}::tsquery then ${SCORE.subject}

@@ -6,13 +6,14 @@ import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
 import { type Actor, mayAssign } from './rules';
-import { SEARCH_STATEMENT_TIMEOUT_MS, searchQuery } from './search';
+import { planSearch, SEARCH_STATEMENT_TIMEOUT_MS, searchQuery } from './search';
 
 /**
  * `GET /api/admin/ticket-views?q=` (staff): how many tickets each tab holds,
  * with the list's search applied: without a search, sums over the summary
  * the tickets table's triggers keep (`ticket_tab_counts`); with one, a pass
- * over the tickets the search finds (`searchQuery`). „Moje” and „Nieprzypisane” count
+ * over the tickets the search finds (`searchQuery`: those of its newest
+ * matches, SEARCH_CANDIDATES_MAX). „Moje” and „Nieprzypisane” count
  * open tickets, as those tabs list them (`status=open`).
  */
 export async function ticketViews(
@@ -26,6 +27,7 @@ export async function ticketViews(
     await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
   }
   const matching = search ? searchQuery(input.actor, search) : null;
+  const planned = matching ? await planSearch(database, matching.terms) : null;
   const query = search
     ? sql`
     ${matching ? sql`with ${matching.ctes}` : sql``}
@@ -48,6 +50,7 @@ export async function ticketViews(
       coalesce(sum(${c.tickets}), 0)::int as "all"
     from ${c}`;
   const row = (await rowsOf<Record<string, number>>(database, query))[0] ?? {};
+  await planned?.done();
   const n = (key: string) => Number(row[key] ?? 0);
   return {
     views: {
