@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import type { Metrics } from '../../metrics/metrics';
 import { folderSize, readManifest } from './backup-format';
-import type { BackupState } from './last-backup';
+import type { BackupState } from './backup-state';
 import type { RemovalGate } from './removal-gate';
 import { rotateBackups, scheduledBackups } from './rotate-backups';
 import { type OnlineBackup, takeOnlineBackup } from './take-online-backup';
