@@ -18,6 +18,7 @@ import { TestClock } from '../../lib/clock';
 import type { StatusCheckFn } from '../status/status-check';
 import { readManifest } from './backup-format';
 import { dueDay } from './backup-service';
+import { askRunningServer, backupSocketPath } from './backup-socket';
 import { backupStatusCheck } from './backup-status-check';
 import { lastBackup } from './last-backup';
 import { restoreEmbedded } from './restore-backup';
@@ -223,6 +224,16 @@ describe('online backups', () => {
     },
     LOADED_MACHINE_MS,
   );
+});
+
+describe('npm run backup without a running server', () => {
+  it('finds nobody to ask, also where a crashed server left its socket file, and backs up offline as before', async () => {
+    const dataDir = tempDir('backup-alone');
+    expect(await askRunningServer(dataDir, tempDir('backup-out'))).toBeNull();
+    fs.mkdirSync(path.dirname(backupSocketPath(dataDir)), { recursive: true });
+    fs.writeFileSync(backupSocketPath(dataDir), '');
+    expect(await askRunningServer(dataDir, tempDir('backup-out'))).toBeNull();
+  });
 });
 
 describe('rotation of scheduled backups', () => {
