@@ -24,6 +24,7 @@ import { observeRequest, observeRequests } from './metrics/observe-requests';
 import { accountRoutes } from './modules/account/index';
 import { accountLockRoutes } from './modules/account-lock/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
+import { setUpBackups } from './modules/backups/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
 import { mailboxRoutes, setUpInboundMail, type WatcherOptions } from './modules/inbound-mail/index';
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const stopRedLines = startRedLinesSchedule(app);
     app.addHook('onClose', async () => stopRedLines());
   }
+  await setUpBackups(app, { database, storage, metrics });
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);
   if (options.scheduleRetention ?? config.env !== 'test') {

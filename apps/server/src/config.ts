@@ -72,6 +72,14 @@ const EnvSchema = z.object({
     .optional(),
   // How long a sign-in or a confirmed password lets a session change how it signs in (§7.7).
   REAUTH_WINDOW_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  // Online backups of the embedded mode (DESIGN §4, modules/backups): both or neither.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_HOUR: z.coerce
+    .number()
+    .int('must be a whole hour from 0 to 23')
+    .min(0, 'must be a whole hour from 0 to 23')
+    .max(23, 'must be a whole hour from 0 to 23')
+    .optional(),
 });
 
 export interface Config {
@@ -149,6 +157,12 @@ export interface Config {
    * marked placeholder.
    */
   studio: StudioDetails;
+  /**
+   * Where and when (the hour, Europe/Warsaw) the running server writes its
+   * daily verified backup of the embedded database and uploads; undefined: no
+   * scheduled backups (`npm run backup` still works).
+   */
+  backup: { dir: string; hour: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -197,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.IMAP_URL !== undefined && e.MAIL_REPLY_TO === undefined) {
     throw new ConfigError('Invalid MAIL_REPLY_TO: required when IMAP_URL is set');
   }
+  const backup = backupSchedule(e);
+  if (typeof backup === 'string') throw new ConfigError(backup);
   const dataDir = path.resolve(e.DATA_DIR);
   const codeSecret = codeSecretSource({
     codeSecret: e.CODE_SECRET,
@@ -252,5 +268,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailAuthservId: e.MAIL_AUTHSERV_ID?.toLowerCase(),
     reauthWindowMs: e.REAUTH_WINDOW_SECONDS * 1000,
     studio: studio.details,
+    backup,
   };
+}
+
+/** BACKUP_DIR and BACKUP_HOUR go together, and only with the embedded database. */
+function backupSchedule(e: z.infer<typeof EnvSchema>): Config['backup'] | string {
+  if (e.BACKUP_DIR === undefined && e.BACKUP_HOUR === undefined) return undefined;
+  if (e.BACKUP_DIR === undefined) return 'Invalid BACKUP_DIR: required when BACKUP_HOUR is set';
+  if (e.BACKUP_HOUR === undefined) return 'Invalid BACKUP_HOUR: required when BACKUP_DIR is set';
+  if (e.DATABASE_URL !== undefined) {
+    return 'Invalid BACKUP_DIR: the server backs up only the embedded database; with DATABASE_URL back up PostgreSQL itself (pg_dump, docs/operations.md)';
+  }
+  return { dir: path.resolve(e.BACKUP_DIR), hour: e.BACKUP_HOUR };
 }

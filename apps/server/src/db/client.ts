@@ -17,6 +17,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection pool, read by the metrics; PGlite has none. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /**
+   * The embedded instance itself, for the online backup (modules/backups), which
+   * dumps it between queries; `dataDir` is null for an in-memory database.
+   */
+  embedded?: { client: PGlite; dataDir: string | null };
   /** Cheap round trip for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -93,6 +98,7 @@ export async function openPglite(
     return {
       db,
       kind: 'pglite',
+      embedded: { client, dataDir },
       ping: async () => {
         await client.query('select 1');
       },

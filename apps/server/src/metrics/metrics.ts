@@ -56,6 +56,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly backupFailures = new this.prom.Counter({
+    name: 'studio_backup_failures_total',
+    help: 'Online backups (scheduled or asked for by npm run backup) that failed or failed their verification.',
+    registers: [this.registry],
+  });
+
+  private readonly backupLastSuccess = new this.prom.Gauge({
+    name: 'studio_backup_last_success_timestamp_seconds',
+    help: 'When the last verified online backup started (Unix time); 0 until the first one.',
+    registers: [this.registry],
+  });
+
   constructor() {
     this.prom.collectDefaultMetrics({ register: this.registry });
     // Both outcomes exist from the start, so rate() and alerts see 0 rather than no data.
@@ -77,6 +89,14 @@ export class Metrics {
 
   jobFailed(outcome: JobFailure) {
     this.jobFailures.inc({ outcome });
+  }
+
+  backupFailed() {
+    this.backupFailures.inc();
+  }
+
+  backupSucceeded(startedAt: Date) {
+    this.backupLastSuccess.set(startedAt.getTime() / 1000);
   }
 
   /** Open live streams are read from the stream hub at scrape time. */

@@ -1,3 +1,4 @@
+import { backupStatusCheck } from '../../backups/index';
 import type { StatusCheckFn } from '../status-check';
 import { databaseCheck } from './database';
 import { mailInCheck } from './mail-in';
@@ -13,5 +14,5 @@ export const STATUS_CHECKS: readonly StatusCheckFn[] = [
   storageCheck,
   mailOutCheck,
   mailInCheck,
-  // ── backup: the scheduled-backups branch adds its check here (checks/backup.ts) ──
+  backupStatusCheck,
 ];
