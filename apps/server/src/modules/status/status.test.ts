@@ -85,7 +85,7 @@ describe('GET /api/admin/status', () => {
     expect(answer.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(Date.parse(answer.started_at)).toBeLessThanOrEqual(Date.now());
     // Without IMAP_URL there is no mailbox line; push does not exist yet.
-    expect(answer.checks.map((c) => c.id)).toEqual(['database', 'storage', 'mail_out']);
+    expect(answer.checks.map((c) => c.id)).toEqual(['database', 'storage', 'mail_out', 'backup']);
     expect(line(answer, 'database')).toMatchObject({ state: 'ok' });
     expect(line(answer, 'database')?.detail).toMatch(/wbudowana baza danych \(PGlite\) działa/);
     expect(line(answer, 'storage')?.detail).toMatch(/0 plików załączników .* wolne .* na dysku/);
