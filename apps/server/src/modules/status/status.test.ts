@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { FirstRunAnswerSchema } from '@studio/shared/first-run';
 import { type StatusAnswer, StatusAnswerSchema } from '@studio/shared/status';
 import { eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, STUDIO_ENV } from '../../../test/helpers';
+import { freePort } from '../../../test/process-helpers';
 import { quickUser } from '../../../test/tickets-helpers';
 import { jobs, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
@@ -23,17 +23,6 @@ beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
 const HOUR = 60 * 60 * 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real SMTP server on a fixed port, so it can be stopped and started again at the same address. */
 async function smtpOn(port: number) {
