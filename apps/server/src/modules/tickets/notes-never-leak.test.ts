@@ -131,6 +131,8 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
   'GET /api/admin/customers/{id}': () => ['/api/admin/customers/1'],
   'GET /api/saved-replies': () => ['/api/saved-replies'],
   'GET /api/admin/mailbox': () => ['/api/admin/mailbox'],
+  'GET /api/admin/status': () => ['/api/admin/status'],
+  'GET /api/admin/first-run': () => ['/api/admin/first-run'],
 };
 
 /** Every page of the thread the customer can reach by `before=`, one message a page. */
