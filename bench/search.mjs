@@ -143,7 +143,7 @@ export async function seedPolish(db, { tickets, messages, engine }) {
     analyze;`);
   const [{ missing }] = await db.query(
     `select (select count(*) from ticket_messages where search_vector is null)
-          + (select count(*) from tickets where search_vector is null) as missing`,
+          + (select count(*) from tickets where search_vector is null or content_vector is null) as missing`,
   );
   if (Number(missing) !== 0) throw new Error(`${missing} rows seeded without a search_vector`);
   // The share of messages the rarest word of a query is in (its alternatives added up):
@@ -372,7 +372,9 @@ export function queryKinds({ sample, search }) {
 /** Sizes of what search keeps: the index, the column and the table, as read by PostgreSQL. */
 async function sizes(db, messages) {
   const [row] = await db.query(`select
-      pg_relation_size('ticket_messages_search_idx')::float8 as index_bytes,
+      pg_relation_size('tickets_content_search_idx')::float8 as index_bytes,
+      (select sum(pg_column_size(content_vector)) from tickets)::float8 as content_bytes,
+      pg_total_relation_size('search_words')::float8 as words_bytes,
       (select sum(pg_column_size(search_vector)) from ticket_messages)::float8 as column_bytes,
       (select sum(pg_column_size(body)) from ticket_messages)::float8 as body_bytes,
       pg_table_size('ticket_messages')::float8 as table_bytes,
@@ -385,6 +387,8 @@ async function sizes(db, messages) {
   return {
     messages,
     indexMB: mb(row.index_bytes),
+    contentMB: mb(row.content_bytes),
+    wordsMB: mb(row.words_bytes),
     columnMB: mb(row.column_bytes),
     bodyMB: mb(row.body_bytes),
     tableMB: mb(row.table_bytes),
@@ -393,6 +397,8 @@ async function sizes(db, messages) {
     ticketColumnMB: mb(row.ticket_column_bytes),
     perMillionMessages: {
       indexMB: perMillion(row.index_bytes),
+      contentMB: perMillion(row.content_bytes),
+      wordsMB: perMillion(row.words_bytes),
       columnMB: perMillion(row.column_bytes),
       bodyMB: perMillion(row.body_bytes),
     },

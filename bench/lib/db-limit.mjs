@@ -17,8 +17,9 @@ const PREVIEW = 'Dzień dobry, przesyłam kolejne informacje do zgłoszenia. Poz
 
 /**
  * Per message, as the product writes it for a customer's post: the message
- * with its search tokens (computed once here: the loop measures the database,
- * which still indexes them in `ticket_messages_search_idx` every time),
+ * with its search tokens (computed once here: the loop measures the database),
+ * the tokens recorded in `search_words` and added to the ticket's
+ * `content_vector` (indexed in `tickets_content_search_idx` every time),
  * the ticket's activity/preview/turn/message count, the author's read marker, one outbox
  * job per admin (upserted on its dedupe key) and the event row.
  */
@@ -30,10 +31,16 @@ async function writeMessage(query, { ticketId, userId, admins, tokens }) {
      values ($1, $2, false, $3, $4, false, array_to_tsvector($5::text[])) returning id`,
     [ticketId, userId, PREVIEW, now, tokens],
   );
+  await query('insert into search_words (word) select unnest($1::text[]) on conflict do nothing', [
+    [...new Set(tokens)].sort(),
+  ]);
   await query(
     `update tickets set last_activity_at = $1, last_message_preview = $2, awaiting = 'staff',
-     awaiting_since = $1, message_count = message_count + 1 where id = $3`,
-    [now, PREVIEW, ticketId],
+     awaiting_since = $1, message_count = message_count + 1,
+     content_vector = case when content_vector is null then null
+       else content_vector || array_to_tsvector($4::text[]) end
+     where id = $3`,
+    [now, PREVIEW, ticketId, tokens],
   );
   await query(
     `insert into ticket_reads (ticket_id, user_id, last_read_message_id) values ($1, $2, $3)

@@ -338,7 +338,9 @@ export function buildResults(results) {
         ? `${r.storage[key]} MB | ${perMillion ? `${r.storage.perMillionMessages[perMillion]} MB` : '–'}`
         : '– | –';
     const rows = [
-      ['`ticket_messages_search_idx` (GIN)', 'indexMB', 'indexMB'],
+      ['`tickets_content_search_idx` (GIN, staff search)', 'indexMB', 'indexMB'],
+      ['`tickets.content_vector` (sum of `pg_column_size`)', 'contentMB', 'contentMB'],
+      ['`search_words` (table and index)', 'wordsMB', 'wordsMB'],
       ['`ticket_messages.search_vector` (sum of `pg_column_size`)', 'columnMB', 'columnMB'],
       ['message bodies, for comparison (sum of `pg_column_size`)', 'bodyMB', 'bodyMB'],
       ['`tickets_search_idx` (GIN, subjects)', 'ticketIndexMB', null],

@@ -193,6 +193,19 @@ export async function seed(
     from (select ticket_id, count(*)::int as n from ticket_messages group by ticket_id) c
     where t.id = c.ticket_id;
 
+    -- Staff search's union of a ticket's own and its messages' tokens, and every token
+    -- that occurs, as the server keeps them with every message (issue 30).
+    update tickets t set content_vector = coalesce(t.search_vector, ''::tsvector) || c.v
+    from (select m.ticket_id, array_to_tsvector(array_agg(distinct w)) as v
+          from ticket_messages m, unnest(tsvector_to_array(m.search_vector)) w
+          group by m.ticket_id) c
+    where t.id = c.ticket_id;
+    update tickets set content_vector = coalesce(search_vector, ''::tsvector)
+    where content_vector is null;
+    insert into search_words (word)
+    select distinct w from tickets, unnest(tsvector_to_array(content_vector)) w
+    on conflict do nothing;
+
     -- Owners have read everything; the admin has read every other ticket.
     insert into ticket_reads (ticket_id, user_id, last_read_message_id, last_notified_message_id)
     select m.ticket_id, t.owner_id, max(m.id), max(m.id)

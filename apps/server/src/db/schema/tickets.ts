@@ -78,9 +78,20 @@ export const tickets = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     /** The subject's and the inquiry sender's name and address, as search tokens. */
     searchVector: tsvector('search_vector'),
+    /**
+     * Staff search: the tokens of `search_vector` and of every message, notes
+     * included, kept by the statement that writes each message (a union
+     * without positions). Staff searches find tickets here, newest first, and
+     * stop after SEARCH_CANDIDATES_MAX (service/search.ts): 100,000 tickets to
+     * search instead of a million messages. Never used for customers, whose
+     * search must not see notes. Null until the start-up backfill reaches a
+     * ticket written before it.
+     */
+    contentVector: tsvector('content_vector'),
   },
   (t) => [
     index('tickets_search_idx').using('gin', t.searchVector),
+    index('tickets_content_search_idx').using('gin', t.contentVector),
     uniqueIndex('tickets_number_idx').on(t.number),
     // Staff views: waiting tickets by waiting time, and the tab counts.
     index('tickets_status_awaiting_idx').on(t.status, t.awaiting, t.awaitingSince, t.id),
@@ -128,10 +139,22 @@ export const ticketMessages = pgTable(
     searchVector: tsvector('search_vector'),
   },
   (t) => [
+    // No index on search_vector: staff search tickets' content_vector, customers their own
+    // tickets' messages through ticket_messages_ticket_idx (service/search.ts).
     index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
-    index('ticket_messages_search_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * Every search token that occurs in some message or ticket (inserted by the
+ * statement that writes the text, never deleted). A typo's alternatives are
+ * the several hundred words one edit away (search/typos.ts); only those that
+ * occur here go into the query, so it ORs a few real words whose frequency
+ * the database knows instead of hundreds it must price blind.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});
 
 export const ticketAttachments = pgTable(
   'ticket_attachments',

@@ -17,5 +17,5 @@ export {
   searchTokens,
   tsqueryText,
 } from './polish-words';
-export { searchVectorOf } from './search-vector';
+export { type SearchableText, searchableText } from './search-vector';
 export { setUpSearch } from './set-up-search';

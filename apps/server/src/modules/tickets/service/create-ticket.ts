@@ -12,7 +12,7 @@ import {
 } from './context';
 import { insertMessage } from './insert-message';
 import type { Actor } from './rules';
-import { defaultSubject, ticketSearchVector } from './subject';
+import { defaultSubject, ticketSearchText } from './subject';
 import { storeMessageOnce } from './write-with-files';
 
 /** A ticket comes into being with its first message; `seq` numbers each owner's tickets from 1. */
@@ -66,6 +66,12 @@ export async function insertTicket(
     message.body,
     message.files.map((f) => f.filename),
   );
+  const own = ticketSearchText({
+    subject,
+    contactName: contact?.name ?? null,
+    contactEmail: contact?.email ?? null,
+  });
+  await tx.execute(own.words);
   const [ticket] = await tx
     .insert(tickets)
     .values({
@@ -77,11 +83,9 @@ export async function insertTicket(
       subject,
       contactName: contact?.name ?? null,
       contactEmail: contact?.email ?? null,
-      searchVector: ticketSearchVector({
-        subject,
-        contactName: contact?.name ?? null,
-        contactEmail: contact?.email ?? null,
-      }),
+      searchVector: own.vector,
+      // The first message adds its tokens (insert-message.ts).
+      contentVector: own.vector,
     })
     .returning();
   if (!ticket) throw new Error('ticket not stored');

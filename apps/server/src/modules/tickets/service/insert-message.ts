@@ -11,7 +11,7 @@ import {
 } from '../../../db/schema/index';
 import { reserveQuota } from '../../files/index';
 import { messageMailJobs } from '../../notifications/index';
-import { searchVectorOf } from '../../search/index';
+import { searchableText } from '../../search/index';
 import type { TicketEvent } from '../events';
 import type {
   MessageFile,
@@ -129,6 +129,7 @@ async function writeMessageRows(
   const { ticket, actor, message, now, attachments } = input;
   const internal = message.internal === true;
   const newMessageId = sql`(select id from message)`;
+  const text = searchableText(message.body);
   const parts: SQL[] = [
     sql`message as (${tx
       .insert(ticketMessages)
@@ -140,7 +141,7 @@ async function writeMessageRows(
         createdAt: now,
         internal,
         emailSender: message.emailSender ?? null,
-        searchVector: searchVectorOf(message.body),
+        searchVector: text.vector,
       })
       .returning({ id: ticketMessages.id })
       .getSQL()})`,
@@ -163,8 +164,13 @@ async function writeMessageRows(
         .getSQL()})`,
     );
   }
-  // Every message counts towards the ticket's cap (message-cap.ts), a note too.
-  const counted = { messageCount: sql`${tickets.messageCount} + 1` };
+  parts.push(sql`words as (${text.words})`);
+  // Every message counts towards the ticket's cap (message-cap.ts), a note too, and is
+  // in staff's search of the ticket (a note too: staff read notes).
+  const counted = {
+    messageCount: sql`${tickets.messageCount} + 1`,
+    contentVector: text.contentAfter,
+  };
   if (internal) {
     parts.push(
       sql`activity as (${tx.update(tickets).set(counted).where(eq(tickets.id, ticket.id)).getSQL()})`,

@@ -7,7 +7,7 @@ import { publishEvents, recordEvent } from '../events';
 import { type TicketsContext, visibleTicket } from './context';
 import { getTicket } from './get-ticket';
 import { type Actor, mayRenameTicket, writeRefusal } from './rules';
-import { ticketSearchVector } from './subject';
+import { ticketSearchText } from './subject';
 
 /**
  * `PATCH /api/tickets/:id {subject}`: the owner or staff rename a ticket (a
@@ -26,12 +26,11 @@ export async function renameTicket(
   if (ticket.subject !== input.subject) {
     const event = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      const own = ticketSearchText({ ...ticket, subject: input.subject });
+      await tx.execute(own.words);
       await tx
         .update(tickets)
-        .set({
-          subject: input.subject,
-          searchVector: ticketSearchVector({ ...ticket, subject: input.subject }),
-        })
+        .set({ subject: input.subject, searchVector: own.vector, contentVector: own.contentAfter })
         .where(eq(tickets.id, ticket.id));
       return recordEvent(
         tx,

@@ -1,7 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
-import { ticketMessages, tickets, users } from '../../../db/schema/index';
+import { searchWords, ticketMessages, tickets, users } from '../../../db/schema/index';
 import { type SearchTerms, searchTerms, tsqueryText } from '../../search/index';
 import type { Actor } from './rules';
 
@@ -9,18 +9,18 @@ import type { Actor } from './rules';
 export const SEARCH_WORDS_MAX = 8;
 /** PostgreSQL stops a search after this; the client gets a 500 rather than a stuck server. */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
-/** Deepest result a search pages to: nobody reads a thousand results, and an offset costs what it skips. */
-export const SEARCH_OFFSET_MAX = 1000;
 /**
- * A search ranks the tickets of the newest this many matching messages, and
- * the newest this many tickets whose own fields match (besides number and
- * customer matches). Ranking every match cost seconds at a million messages
- * when a word is common (bench/README.md, search): the newest matches are
- * found by walking messages newest first, which stops early exactly when a
- * word is common. A ticket whose only match is older than that many newer
- * matches is not found by that word; a rarer word finds it.
+ * A staff search ranks the newest this many tickets whose content has the
+ * words, and the newest this many whose own fields have them (besides number
+ * and customer matches). Ranking every match cost seconds at a million
+ * messages when a word is common (bench/README.md, search): the newest
+ * matches are found by walking tickets by activity, which stops early exactly
+ * when a word is common. A ticket older than that many newer matches is not
+ * found by that word; a rarer word beside it finds it.
  */
-export const SEARCH_CANDIDATES_MAX = 2000;
+export const SEARCH_CANDIDATES_MAX = 500;
+/** Deepest result a search pages to (a full page past it stays within the candidates). */
+export const SEARCH_OFFSET_MAX = 300;
 
 /**
  * Points of a result, added up (DESIGN.md §7.8, docs/tickets.md „Search”):
@@ -44,64 +44,82 @@ export interface RankedTicket {
 }
 
 /**
+ * A search prepared for one statement: the query's terms with a typo's
+ * alternatives narrowed to words that occur (`search_words`), JIT off for the
+ * statement's transaction, and the SQL parts (`searchQuery`). Null when `q`
+ * has nothing to search by.
+ */
+export async function prepareSearch(
+  database: Db,
+  actor: Actor,
+  q: string,
+): Promise<SearchQuery | null> {
+  // A search over many rows costs enough in the planner's units that PostgreSQL
+  // compiles it (jit_above_cost): 0.5–1.5 s for a query that runs in 10–40 ms.
+  await database.execute(sql`set local jit = off`);
+  const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
+  return searchQuery(actor, q, terms);
+}
+
+/**
  * The search as SQL, for the list (`rankTickets`) and the staff tab counts:
  * common table expressions ending in `found` (the ids of the tickets that
- * match `q`), the `join` that brings each one's best message (`best_id`) and
- * the `score` to order by. Null when `q` has nothing to search by.
+ * match `q`), the `join` that keeps those and the `score` to order by.
  *
- * `q` matches each word in its Polish forms (src/modules/search) in a
- * message's body or the ticket's subject and inquiry sender, a ticket number
- * (studio-wide `#1042`, the owner's seq, or the id), and, for staff, the
- * customer: username by its beginning, e-mail address whole or by domain.
- * All words must be in one message, or all in the ticket's own fields.
+ * `q` matches each word in its Polish forms (src/modules/search), a ticket
+ * number (studio-wide `#1042`, the owner's seq, or the id), and, for staff,
+ * the customer: username by its beginning, e-mail address whole or by domain.
  *
- * A customer's search is confined to their own tickets and public messages
- * (finding 16; internal notes never, review N1), so it costs what their own
- * tickets cost; for staff each part runs once, uncorrelated.
+ * Staff search the tickets' `content_vector` (own fields and every message,
+ * notes included): all words somewhere in the ticket. A customer's search is
+ * confined to their own tickets' own fields and public messages (finding 16;
+ * internal notes never, review N1): all words in the ticket's own fields or
+ * in one message. It costs what their own tickets cost.
  */
-export function searchQuery(actor: Actor, q: string): SearchQuery | null {
-  const terms = searchTerms(q, SEARCH_WORDS_MAX);
+function searchQuery(actor: Actor, q: string, terms: SearchTerms): SearchQuery | null {
   const exact = tsqueryText(terms.exact);
   const loose = tsqueryText(terms.loose, terms.prefixes);
-  const own = actor.isAdmin ? sql`true` : sql`t2.owner_id = ${actor.id}`;
-
   const parts: SQL[] = [];
   const candidates: SQL[] = [];
   const score: SQL[] = [];
   if (exact !== '') {
-    const visible = actor.isAdmin
-      ? sql``
-      : // Internal notes are staff-only on every read path (review N1).
-        sql` and m.internal = false and m.ticket_id in (select t2.id from ${tickets} t2 where ${own})`;
-    // The newest matching messages only (SEARCH_CANDIDATES_MAX): a common word is in most
-    // messages, and ranking all of them read the whole table (bench/README.md, search).
-    parts.push(
-      sql`best as (
-        select distinct on (recent.ticket_id) recent.ticket_id, recent.id, recent.exact
-        from (
-          select m.ticket_id, m.id, m.search_vector @@ ${exact}::tsquery as exact
-          from ${ticketMessages} m
-          where m.search_vector @@ ${loose}::tsquery${visible}
-          order by m.id desc
-          limit ${SEARCH_CANDIDATES_MAX}
-        ) recent
-        order by recent.ticket_id, recent.exact desc, recent.id desc
-      )`,
-    );
+    const own = actor.isAdmin ? sql`true` : sql`t2.owner_id = ${actor.id}`;
     candidates.push(
-      sql`select ticket_id as id from best`,
       sql`(select t2.id from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery
         order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX})`,
     );
     score.push(
       sql`case when ${tickets.searchVector} @@ ${exact}::tsquery then ${SCORE.subject}
         when ${tickets.searchVector} @@ ${loose}::tsquery then ${SCORE.subjectLoose} else 0 end`,
-      sql`case when best.exact then ${SCORE.message}
-        when best.id is not null then ${SCORE.messageLoose} else 0 end`,
     );
+    if (actor.isAdmin) {
+      // A common word is in most tickets: the newest matches are found by walking tickets by
+      // activity and stop early; a rare one through the GIN index (bench/README.md, search).
+      candidates.push(
+        sql`(select t2.id from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
+          order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX})`,
+      );
+      score.push(
+        sql`case when ${tickets.contentVector} @@ ${exact}::tsquery then ${SCORE.message}
+          when ${tickets.contentVector} @@ ${loose}::tsquery then ${SCORE.messageLoose} else 0 end`,
+      );
+    } else {
+      const publicMessage = (query: string) =>
+        sql`exists (select 1 from ${ticketMessages} m where m.ticket_id = ${tickets.id}
+          and m.internal = false and m.search_vector @@ ${query}::tsquery)`;
+      candidates.push(
+        sql`select ${tickets.id} from ${tickets} where ${tickets.ownerId} = ${actor.id}
+          and ${publicMessage(loose)}`,
+      );
+      score.push(
+        sql`case when ${publicMessage(exact)} then ${SCORE.message}
+          when ${publicMessage(loose)} then ${SCORE.messageLoose} else 0 end`,
+      );
+    }
   }
   const number = ticketNumber(q);
   if (number !== null) {
+    const own = actor.isAdmin ? sql`true` : sql`t2.owner_id = ${actor.id}`;
     const isNumber = sql`(t2.number = ${number} or t2.seq = ${number} or t2.id = ${number})`;
     candidates.push(sql`select t2.id from ${tickets} t2 where ${own} and ${isNumber}`);
     score.push(
@@ -121,13 +139,9 @@ export function searchQuery(actor: Actor, q: string): SearchQuery | null {
   }
   if (candidates.length === 0) return null;
   parts.push(sql`found as (${sql.join(candidates, sql` union `)})`);
-  const hasBest = exact !== '';
   return {
     ctes: sql.join(parts, sql`, `),
-    join: hasBest
-      ? sql`join found on found.id = ${tickets.id} left join best on best.ticket_id = ${tickets.id}`
-      : sql`join found on found.id = ${tickets.id}`,
-    bestId: hasBest ? sql`best.id` : sql`null::bigint`,
+    join: sql`join found on found.id = ${tickets.id}`,
     score: sql.join(score, sql` + `),
     terms,
   };
@@ -136,7 +150,6 @@ export function searchQuery(actor: Actor, q: string): SearchQuery | null {
 export interface SearchQuery {
   ctes: SQL;
   join: SQL;
-  bestId: SQL;
   score: SQL;
   terms: SearchTerms;
 }
@@ -147,63 +160,89 @@ export async function rankTickets(
   input: { actor: Actor; q: string; conditions: SQL[]; limit: number; offset: number },
 ): Promise<{ ranked: RankedTicket[]; terms: SearchTerms | null }> {
   const { actor } = input;
-  const search = searchQuery(actor, input.q);
+  const search = await prepareSearch(database, actor, input.q);
   if (search === null) return { ranked: [], terms: null };
-  const planned = await planSearch(database, search.terms);
   const where = actor.isAdmin
     ? input.conditions
     : [sql`${tickets.ownerId} = ${actor.id}`, ...input.conditions];
-  const rows = await rowsOf<{ id: number; message_id: number | string | null }>(
+  const rows = await rowsOf<{ id: number }>(
     database,
     sql`with ${search.ctes}
-      select ${tickets.id} as id, ${search.bestId} as message_id
+      select ${tickets.id} as id
       from ${tickets} ${search.join}
       ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
       order by ${search.score} desc, ${tickets.lastActivityAt} desc, ${tickets.id} desc
       limit ${input.limit} offset ${input.offset}`,
   );
-  await planned.done();
+  const ids = rows.map((row) => Number(row.id));
+  const best = await bestMessages(database, actor, ids, search.terms);
   return {
-    // int8 comes back as a string from node-postgres.
-    ranked: rows.map((row) => ({
-      id: Number(row.id),
-      messageId: row.message_id === null ? null : Number(row.message_id),
-    })),
+    ranked: ids.map((id) => ({ id, messageId: best.get(id) ?? null })),
     terms: search.terms,
   };
 }
 
 /**
- * Settings for a statement that uses `searchQuery` with these terms, local
- * to the search's read-only transaction; `done()` gives the statements after
- * it the usual plans (measured in bench/README.md, search):
- * - No JIT compilation. A search over many messages costs enough in the
- *   planner's units that PostgreSQL compiles it (jit_above_cost), which took
- *   0.5–1.5 s for a query that runs in 10–40 ms.
- * - A typo query ORs the several hundred words one edit away from the unknown
- *   word (typos.ts). PostgreSQL keeps no statistics for words that occur
- *   nowhere and prices each at a default share of the rows, so it expects a
- *   good part of the table to match such an OR, and reads every message (or
- *   a whole index, for its order) testing each against the whole list: about
- *   50 µs a message, seconds at 100,000. The GIN index finds the few that
- *   match in milliseconds, so for it plain scans are priced out.
+ * The message to show and jump to for each ticket of a page: one with all
+ * the words as typed, else all the words in some form, else the most words,
+ * newest first among equals; only public ones for a customer. Reads the
+ * page's tickets' messages (ticket_messages_ticket_idx), nothing else.
  */
-export async function planSearch(
+async function bestMessages(
   database: Db,
+  actor: Actor,
+  ticketIds: readonly number[],
   terms: SearchTerms,
-): Promise<{ done: () => Promise<void> }> {
-  await database.execute(sql`set local jit = off`);
-  const widened = terms.loose.some(
-    (alternatives, i) => alternatives.length > (terms.exact[i]?.length ?? 0),
+): Promise<Map<number, number>> {
+  const exact = tsqueryText(terms.exact);
+  if (ticketIds.length === 0 || exact === '') return new Map();
+  const loose = tsqueryText(terms.loose, terms.prefixes);
+  const anyWord = tsqueryText([terms.loose.flat()], terms.prefixes);
+  const last = terms.loose.length - 1;
+  const wordsMatched = terms.loose
+    .map((alternatives, i) => tsqueryText([alternatives], i === last ? terms.prefixes : []))
+    .filter((query) => query !== '')
+    .map((query) => sql`(m.search_vector @@ ${query}::tsquery)::int`);
+  const visible = actor.isAdmin ? sql`` : sql` and m.internal = false`;
+  const rows = await rowsOf<{ ticket_id: number; id: number | string }>(
+    database,
+    sql`select distinct on (m.ticket_id) m.ticket_id, m.id
+      from ${ticketMessages} m
+      where m.ticket_id = any(${sql.param(ticketIds)}::int[])
+        and m.search_vector @@ ${anyWord}::tsquery${visible}
+      order by m.ticket_id, m.search_vector @@ ${exact}::tsquery desc,
+        m.search_vector @@ ${loose}::tsquery desc,
+        ${sql.join(wordsMatched, sql` + `)} desc, m.id desc`,
   );
-  if (!widened) return { done: async () => {} };
-  await database.execute(sql`set local enable_seqscan = off`);
-  await database.execute(sql`set local enable_indexscan = off`);
+  // int8 comes back as a string from node-postgres.
+  return new Map(rows.map((row) => [Number(row.ticket_id), Number(row.id)]));
+}
+
+/**
+ * The terms with each typo's alternatives (the words one edit from an
+ * unknown word, several hundred: search/typos.ts) narrowed to those that
+ * occur in some message or ticket (`search_words`). The query then ORs a few
+ * real words the planner has statistics for; with all of them it priced each
+ * unknown word blind, expected much of the table to match and read every
+ * row, testing each against the whole list (bench/README.md, search).
+ */
+async function occurringTerms(database: Db, terms: SearchTerms): Promise<SearchTerms> {
+  const typos = terms.loose.flatMap((alternatives, i) => {
+    const asTyped = new Set(terms.exact[i]);
+    return alternatives.filter((token) => !asTyped.has(token));
+  });
+  if (typos.length === 0) return terms;
+  const rows = await rowsOf<{ word: string }>(
+    database,
+    sql`select word from ${searchWords} where word = any(${sql.param(typos)}::text[])`,
+  );
+  const occurring = new Set(rows.map((row) => row.word));
   return {
-    done: async () => {
-      await database.execute(sql`set local enable_seqscan = on`);
-      await database.execute(sql`set local enable_indexscan = on`);
-    },
+    ...terms,
+    loose: terms.loose.map((alternatives, i) => {
+      const asTyped = new Set(terms.exact[i]);
+      return alternatives.filter((token) => asTyped.has(token) || occurring.has(token));
+    }),
   };
 }
 

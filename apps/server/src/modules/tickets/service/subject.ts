@@ -1,6 +1,6 @@
 import { TICKET_SUBJECT_MAX } from '@studio/shared/tickets';
 import type { SQL } from 'drizzle-orm';
-import { searchVectorOf } from '../../search/index';
+import { type SearchableText, searchableText } from '../../search/index';
 
 /** Said when a first message has neither text nor files to name the ticket by. */
 export const NO_SUBJECT = 'Bez tematu';
@@ -21,12 +21,13 @@ export function defaultSubject(body: string, filenames: readonly string[]): stri
 /**
  * A ticket's own search tokens (DESIGN.md §7.8): its subject and, for an
  * inquiry's ticket, the name and address its sender gave. Written with the
- * subject, so a renamed ticket is found by its new subject.
+ * subject, so a renamed ticket is found by its new subject (in staff's
+ * `content_vector` the old subject's words stay, like the rest of its history).
  */
-export function ticketSearchVector(ticket: {
+export function ticketSearchText(ticket: {
   subject: string;
   contactName: string | null;
   contactEmail: string | null;
-}): SQL {
-  return searchVectorOf(ticket.subject, ticket.contactName, ticket.contactEmail);
+}): SearchableText {
+  return searchableText(ticket.subject, ticket.contactName, ticket.contactEmail);
 }

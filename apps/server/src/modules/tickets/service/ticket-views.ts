@@ -6,7 +6,7 @@ import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
 import { type Actor, mayAssign } from './rules';
-import { planSearch, SEARCH_STATEMENT_TIMEOUT_MS, searchQuery } from './search';
+import { prepareSearch, SEARCH_STATEMENT_TIMEOUT_MS } from './search';
 
 /**
  * `GET /api/admin/ticket-views?q=` (staff): how many tickets each tab holds,
@@ -26,8 +26,7 @@ export async function ticketViews(
   if (search) {
     await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
   }
-  const matching = search ? searchQuery(input.actor, search) : null;
-  const planned = matching ? await planSearch(database, matching.terms) : null;
+  const matching = search ? await prepareSearch(database, input.actor, search) : null;
   const query = search
     ? sql`
     ${matching ? sql`with ${matching.ctes}` : sql``}
@@ -50,7 +49,6 @@ export async function ticketViews(
       coalesce(sum(${c.tickets}), 0)::int as "all"
     from ${c}`;
   const row = (await rowsOf<Record<string, number>>(database, query))[0] ?? {};
-  await planned?.done();
   const n = (key: string) => Number(row[key] ?? 0);
   return {
     views: {

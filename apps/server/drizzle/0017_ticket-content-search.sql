@@ -1,0 +1,7 @@
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX "ticket_messages_search_idx";--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "content_vector" "tsvector";--> statement-breakpoint
+CREATE INDEX "tickets_content_search_idx" ON "tickets" USING gin ("content_vector");
