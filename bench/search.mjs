@@ -440,10 +440,10 @@ async function explainSlowest({ postgres, db, serverOptions, queries, token, fil
     await db.query('select pg_reload_conf()');
   }
   const text = fs.readFileSync(postgres.logFile, 'utf8').slice(logStart);
-  // The ranking statement (`with best as …`) is the one that matters; the rest are short reads.
+  // The ranking statement (`with … found as …`) is the one that matters; the rest are short reads.
   const plans = text
     .split(/\n(?=\S+ \S+ UTC \[\d+\] LOG:)/)
-    .filter((entry) => entry.includes('duration:') && entry.includes('best as'));
+    .filter((entry) => entry.includes('duration:') && entry.includes('found as'));
   fs.writeFileSync(file, `${plans.join('\n\n')}\n`);
   return file;
 }
