@@ -46,6 +46,9 @@ export const users = pgTable(
   (t) => [
     // Uniqueness ignores case, so "Ala" and "ala" cannot both exist.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Staff search finds a customer by the beginning of the username (`like 'jan%'`), which
+    // only an index of this operator class answers in every collation.
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Every customer message queues one e-mail job per admin, chosen in its
     // statement: the few admins without reading every account (issue 20).

@@ -13,14 +13,19 @@ export const SEARCH_STATEMENT_TIMEOUT_MS = 5000;
  * A staff search ranks the newest this many tickets whose content has the
  * words, and the newest this many whose own fields have them (besides number
  * and customer matches). Ranking every match cost seconds at a million
- * messages when a word is common (bench/README.md, search): the newest
- * matches are found by walking tickets by activity, which stops early exactly
- * when a word is common. A ticket older than that many newer matches is not
- * found by that word; a rarer word beside it finds it.
+ * messages when a word is common (bench/README.md, search). A ticket older
+ * than that many newer matches is not found by that word; a rarer word beside
+ * it finds it. It is also the deepest result a search reaches.
  */
-export const SEARCH_CANDIDATES_MAX = 500;
-/** Deepest result a search pages to (a full page past it stays within the candidates). */
-export const SEARCH_OFFSET_MAX = 300;
+export const SEARCH_CANDIDATES_MAX = 250;
+/** Deepest offset a search pages to (`SEARCH_CANDIDATES_MAX` results in all). */
+export const SEARCH_OFFSET_MAX = 200;
+/**
+ * How many of the most recently active tickets a staff search tests one by
+ * one before it asks the index instead (`contentCandidates`): a word in 10 %
+ * of tickets or more fills the candidates within them.
+ */
+const CONTENT_WALK_ROWS = SEARCH_CANDIDATES_MAX * 10;
 
 /**
  * Points of a result, added up (DESIGN.md §7.8, docs/tickets.md „Search”):
@@ -58,7 +63,67 @@ export async function prepareSearch(
   // compiles it (jit_above_cost): 0.5–1.5 s for a query that runs in 10–40 ms.
   await database.execute(sql`set local jit = off`);
   const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
-  return searchQuery(actor, q, terms);
+  const exact = tsqueryText(terms.exact);
+  const content =
+    actor.isAdmin && exact !== ''
+      ? await contentCandidates(database, exact, tsqueryText(terms.loose, terms.prefixes))
+      : null;
+  return searchQuery(actor, q, terms, content);
+}
+
+/** The tickets whose content has the words (staff), and those of them that have them as typed. */
+interface ContentCandidates {
+  ids: number[];
+  exactIds: number[];
+}
+
+/**
+ * The newest SEARCH_CANDIDATES_MAX tickets whose `content_vector` matches
+ * `loose` (staff search). Testing a ticket means reading its vector, stored
+ * out of line when long (about 40 µs a ticket at a million messages), so the
+ * plan must not be left to the planner, which has no useful estimate for a
+ * word it keeps no statistics on and walked all 100,000 tickets for a word
+ * in 115 of them (4.2 s, bench/README.md). Instead: test the most recently
+ * active CONTENT_WALK_ROWS tickets in order, which fills the candidates
+ * early for a common word; when they hold fewer, the word is rare enough
+ * that the GIN index lists every match cheaply, and that is forced.
+ */
+async function contentCandidates(
+  database: Db,
+  exact: string,
+  loose: string,
+): Promise<ContentCandidates> {
+  const walked = await rowsOf<{ id: number; exact: boolean }>(
+    database,
+    sql`select recent.id, recent.content_vector @@ ${exact}::tsquery as exact
+      from (select t2.id, t2.content_vector from ${tickets} t2
+            order by t2.last_activity_at desc, t2.id desc limit ${CONTENT_WALK_ROWS}) recent
+      where recent.content_vector @@ ${loose}::tsquery
+      limit ${SEARCH_CANDIDATES_MAX}`,
+  );
+  if (walked.length >= SEARCH_CANDIDATES_MAX) {
+    return {
+      ids: walked.map((row) => Number(row.id)),
+      exactIds: walked.filter((row) => row.exact).map((row) => Number(row.id)),
+    };
+  }
+  await database.execute(sql`set local enable_seqscan = off`);
+  await database.execute(sql`set local enable_indexscan = off`);
+  const found = await rowsOf<{ id: number }>(
+    database,
+    sql`select t2.id from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
+      order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX}`,
+  );
+  await database.execute(sql`set local enable_seqscan = on`);
+  await database.execute(sql`set local enable_indexscan = on`);
+  const ids = found.map((row) => Number(row.id));
+  if (ids.length === 0 || exact === loose) return { ids, exactIds: ids };
+  const asTyped = await rowsOf<{ id: number }>(
+    database,
+    sql`select t2.id from ${tickets} t2
+      where t2.id = any(${sql.param(ids)}::int[]) and t2.content_vector @@ ${exact}::tsquery`,
+  );
+  return { ids, exactIds: asTyped.map((row) => Number(row.id)) };
 }
 
 /**
@@ -76,7 +141,12 @@ export async function prepareSearch(
  * internal notes never, review N1): all words in the ticket's own fields or
  * in one message. It costs what their own tickets cost.
  */
-function searchQuery(actor: Actor, q: string, terms: SearchTerms): SearchQuery | null {
+function searchQuery(
+  actor: Actor,
+  q: string,
+  terms: SearchTerms,
+  content: ContentCandidates | null,
+): SearchQuery | null {
   const exact = tsqueryText(terms.exact);
   const loose = tsqueryText(terms.loose, terms.prefixes);
   const parts: SQL[] = [];
@@ -92,16 +162,13 @@ function searchQuery(actor: Actor, q: string, terms: SearchTerms): SearchQuery |
       sql`case when ${tickets.searchVector} @@ ${exact}::tsquery then ${SCORE.subject}
         when ${tickets.searchVector} @@ ${loose}::tsquery then ${SCORE.subjectLoose} else 0 end`,
     );
-    if (actor.isAdmin) {
-      // A common word is in most tickets: the newest matches are found by walking tickets by
-      // activity and stop early; a rare one through the GIN index (bench/README.md, search).
-      candidates.push(
-        sql`(select t2.id from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
-          order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX})`,
-      );
+    if (content) {
+      // Found before this statement (contentCandidates), so it never reads a ticket's content.
+      const ids = sql`${sql.param(content.ids)}::int[]`;
+      candidates.push(sql`select unnest(${ids})`);
       score.push(
-        sql`case when ${tickets.contentVector} @@ ${exact}::tsquery then ${SCORE.message}
-          when ${tickets.contentVector} @@ ${loose}::tsquery then ${SCORE.messageLoose} else 0 end`,
+        sql`case when ${tickets.id} = any(${sql.param(content.exactIds)}::int[]) then ${SCORE.message}
+          when ${tickets.id} = any(${ids}) then ${SCORE.messageLoose} else 0 end`,
       );
     } else {
       const publicMessage = (query: string) =>
