@@ -247,6 +247,24 @@ describe('delivering honestly', () => {
     expect(service.to(phone)).toHaveLength(2);
   });
 
+  it('counts sent, failed and removed deliveries in the metrics', async () => {
+    const { app, alice, admin } = await world({ ...LOOPBACK, METRICS_PORT: '0' });
+    const [working, failing, gone] = [service.device(), service.device(), service.device()];
+    for (const device of [working, failing, gone]) await subscribe(alice.client, device);
+    service.answer(failing, 502);
+    service.answer(gone, 410);
+    const ticketId = await newTicket(alice.client);
+
+    await postMessage(admin.client, ticketId, { body: 'Odpowiedź' });
+    await service.waitFor(3);
+    await app.jobs.runDue();
+    const port = app.metricsServer?.address.port;
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const outcome of ['sent', 'failed', 'removed']) {
+      expect(text).toContain(`studio_push_deliveries_total{outcome="${outcome}"} 1\n`);
+    }
+  });
+
   it('two app instances on one database send one push per message and device', async () => {
     const { app, alice, admin } = await world();
     const second = await ctx.app({ clock: app.deps.clock, env: LOOPBACK });
@@ -321,10 +339,13 @@ describe('subscriptions', () => {
     const refused = answers.find((a) => a.statusCode === 409);
     expect(refused?.json()).toEqual({
       error: 'too_many_push_devices',
-      details: {
-        message:
-          'Powiadomienia są już włączone na 10 urządzeniach. Wyłącz je na jednym z nich, aby dodać to urządzenie.',
-      },
+      details: [
+        {
+          path: 'endpoint',
+          message:
+            'Powiadomienia są już włączone na 10 urządzeniach. Wyłącz je na jednym z nich, aby dodać to urządzenie.',
+        },
+      ],
     });
     expect(await devicesOf(app, alice.user.id)).toHaveLength(10);
   });
@@ -378,10 +399,13 @@ describe('only https on public hosts', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({
       error: 'push_endpoint_refused',
-      details: {
-        message:
-          'Ta przeglądarka podała adres powiadomień, którego serwer nie obsługuje (wymagany https:// na publicznym serwerze).',
-      },
+      details: [
+        {
+          path: 'endpoint',
+          message:
+            'Ta przeglądarka podała adres powiadomień, którego serwer nie obsługuje (wymagany https:// na publicznym serwerze).',
+        },
+      ],
     });
     expect(await devicesOf(app, alice.user.id)).toEqual([]);
   });

@@ -28,8 +28,10 @@ export async function subscribe(
   const { endpoint, keys } = input.subscription;
   const refusal = endpointRefusal(endpoint, config.pushAllowLoopback);
   if (refusal) {
+    ctx.deps.log.info({ reason: refusal }, 'push endpoint refused');
+    // `details` in the shape of validation errors: the shared error answer allows it, and it says it in Polish.
     throw new AppError(400, 'push_endpoint_refused', {
-      details: { reason: refusal, message: ENDPOINT_REFUSED_MESSAGE },
+      details: [{ path: 'endpoint', message: ENDPOINT_REFUSED_MESSAGE }],
     });
   }
   const now = clock.now();
@@ -50,7 +52,7 @@ export async function subscribe(
         );
       if ((others?.n ?? 0) >= PUSH_SUBSCRIPTIONS_MAX) {
         throw new AppError(409, 'too_many_push_devices', {
-          details: { message: TOO_MANY_DEVICES_MESSAGE },
+          details: [{ path: 'endpoint', message: TOO_MANY_DEVICES_MESSAGE }],
         });
       }
     }
