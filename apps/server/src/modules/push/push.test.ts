@@ -522,3 +522,40 @@ describe('the status line', () => {
     expect(warn?.detail).toContain('W kolejce: 1 powiadomienie.');
   });
 });
+
+/*
+ * A measurement, not a check (DESIGN.md §6: speed goals live in bench/):
+ * PUSH_LATENCY=1 npx vitest run src/modules/push/push.test.ts -t latency
+ * prints p50/p95 over 100 staff answers of the time from the answer's POST
+ * returning (and from it being sent) to the push request arriving here.
+ */
+describe.skipIf(!process.env.PUSH_LATENCY)('latency', () => {
+  it('prints the time from a staff answer to its push arriving, over 100 answers', async () => {
+    const { clock, alice, admin } = await world();
+    const phone = service.device();
+    await subscribe(alice.client, phone);
+    const ticketId = await newTicket(alice.client);
+    const fromReturn: number[] = [];
+    const fromSend: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      clock.advance(2_000); // staff may post 60 a minute
+      const sentAt = performance.now();
+      const answered = await postMessage(admin.client, ticketId, { body: `Odpowiedź ${i}` });
+      const returnedAt = performance.now();
+      expect(answered.statusCode).toBe(201);
+      await service.waitFor(i + 1);
+      const arrivedAt = service.to(phone)[i]?.at ?? Number.NaN;
+      fromReturn.push(arrivedAt - returnedAt);
+      fromSend.push(arrivedAt - sentAt);
+    }
+    const pct = (values: number[], p: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+    };
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    console.log(
+      `push latency over 100 staff answers (PGlite, in-process): from the POST returning p50 ${ms(pct(fromReturn, 50))}, p95 ${ms(pct(fromReturn, 95))}; from the POST being sent p50 ${ms(pct(fromSend, 50))}, p95 ${ms(pct(fromSend, 95))}`,
+    );
+    expect(service.to(phone)).toHaveLength(100);
+  });
+});
