@@ -125,6 +125,31 @@ describe('where a push goes', () => {
     expect(service.to(alicePhone as TestDevice)).toEqual([]);
   });
 
+  it('a confirmed guest inquiry is a new ticket: every admin hears of it', async () => {
+    const { app, admin, colleague } = await world();
+    const phones = [service.device(), service.device()];
+    await subscribe(admin.client, phones[0] as TestDevice);
+    await subscribe(colleague.client, phones[1] as TestDevice);
+    const visitor = new Client(app);
+    const sent = await visitor.post('/api/inquiries', {
+      name: 'Ewa Żółkiewska',
+      email: 'ewa@example.com',
+      body: 'Dzień dobry, chcemy zamówić aplikację.',
+      accept_terms: true,
+    });
+    expect(sent.statusCode).toBe(202);
+    const mail = await ctx.mail.last('ewa@example.com');
+    const token = /confirm\?token=([\w-]{43})/.exec(mail.text)?.[1];
+    const confirmed = await visitor.post('/api/inquiries/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    await service.waitFor(2);
+    for (const phone of phones) {
+      const [push] = service.to(phone as TestDevice);
+      expect(push?.payload).toMatchObject({ title: 'Nowe zgłoszenie nr 1' });
+      expect(JSON.stringify(push?.payload)).not.toMatch(/Ewa|aplikacj/);
+    }
+  });
+
   it('a customer message goes to the assigned admin only, and to every admin while unassigned', async () => {
     const { app, alice, admin, colleague } = await world();
     const ticketId = await newTicket(alice.client);
@@ -554,7 +579,7 @@ describe.skipIf(!process.env.PUSH_LATENCY)('latency', () => {
     };
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     console.log(
-      `push latency over 100 staff answers (PGlite, in-process): from the POST returning p50 ${ms(pct(fromReturn, 50))}, p95 ${ms(pct(fromReturn, 95))}; from the POST being sent p50 ${ms(pct(fromSend, 50))}, p95 ${ms(pct(fromSend, 95))}`,
+      `push latency over 100 staff answers (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, in-process): from the POST returning p50 ${ms(pct(fromReturn, 50))}, p95 ${ms(pct(fromReturn, 95))}; from the POST being sent p50 ${ms(pct(fromSend, 50))}, p95 ${ms(pct(fromSend, 95))}`,
     );
     expect(service.to(phone)).toHaveLength(100);
   });
