@@ -334,6 +334,21 @@ describe('subscriptions', () => {
     });
   });
 
+  it('refuses keys that are no P-256 point or no 16-byte secret', async () => {
+    const { app, alice } = await world();
+    const { subscription } = service.device();
+    const notOnCurve = `BA${'A'.repeat(85)}`;
+    for (const keys of [
+      { ...subscription.keys, p256dh: notOnCurve },
+      { ...subscription.keys, auth: 'A'.repeat(30) },
+    ]) {
+      const answer = await alice.client.post('/api/push/subscriptions', { ...subscription, keys });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toBe('validation_failed');
+    }
+    expect(await devicesOf(app, alice.user.id)).toEqual([]);
+  });
+
   it('another account cannot delete my endpoint, and an endpoint it subscribes moves to it', async () => {
     const { app, alice, bob } = await world();
     const shared = service.device();
