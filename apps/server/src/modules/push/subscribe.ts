@@ -100,7 +100,9 @@ function isP256Point(base64url: string): boolean {
   const point = Buffer.from(base64url, 'base64url');
   if (point.length !== 65 || point[0] !== 4) return false;
   try {
-    createECDH('prime256v1').setPrivateKey(Buffer.alloc(32, 1)).computeSecret(point);
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.alloc(32, 1));
+    ecdh.computeSecret(point);
     return true;
   } catch {
     return false;
