@@ -22,8 +22,8 @@ export const SEARCH_CANDIDATES_MAX = 250;
 export const SEARCH_OFFSET_MAX = 200;
 /**
  * How many of the most recently active tickets a staff search tests one by
- * one before it asks the index instead (`contentCandidates`): a word in 10 %
- * of tickets or more fills the candidates within them.
+ * one for a common word (`contentCandidates`): one in 10 % of tickets or more
+ * fills the candidates within them.
  */
 const CONTENT_WALK_ROWS = SEARCH_CANDIDATES_MAX * 10;
 
@@ -81,31 +81,34 @@ interface ContentCandidates {
  * The newest SEARCH_CANDIDATES_MAX tickets whose `content_vector` matches
  * `loose` (staff search). Testing a ticket means reading its vector, stored
  * out of line when long (about 40 µs a ticket at a million messages), so the
- * plan must not be left to the planner, which has no useful estimate for a
- * word it keeps no statistics on and walked all 100,000 tickets for a word
- * in 115 of them (4.2 s, bench/README.md). Instead: test the most recently
- * active CONTENT_WALK_ROWS tickets in order, which fills the candidates
- * early for a common word; when they hold fewer, the word is rare enough
- * that the GIN index lists every match cheaply, and that is forced.
+ * way must fit the word, and PostgreSQL's choice did not: it walked all
+ * 100,000 tickets for a word in 115 of them (4.2 s, bench/README.md). So:
+ * - a word the statistics say is in at least a tenth of the tickets: test
+ *   the most recently active tickets in order, at most CONTENT_WALK_ROWS of
+ *   them, which fills the candidates early;
+ * - a rarer word (and any word the walk did not fill up with): the GIN
+ *   index lists every match, cheap exactly because they are few.
  */
 async function contentCandidates(
   database: Db,
   exact: string,
   loose: string,
 ): Promise<ContentCandidates> {
-  const walked = await rowsOf<{ id: number; exact: boolean }>(
-    database,
-    sql`select recent.id, recent.content_vector @@ ${exact}::tsquery as exact
-      from (select t2.id, t2.content_vector from ${tickets} t2
-            order by t2.last_activity_at desc, t2.id desc limit ${CONTENT_WALK_ROWS}) recent
-      where recent.content_vector @@ ${loose}::tsquery
-      limit ${SEARCH_CANDIDATES_MAX}`,
-  );
-  if (walked.length >= SEARCH_CANDIDATES_MAX) {
-    return {
-      ids: walked.map((row) => Number(row.id)),
-      exactIds: walked.filter((row) => row.exact).map((row) => Number(row.id)),
-    };
+  if ((await matchingShare(database, loose)) >= 0.1) {
+    const walked = await rowsOf<{ id: number; exact: boolean }>(
+      database,
+      sql`select recent.id, recent.content_vector @@ ${exact}::tsquery as exact
+        from (select t2.id, t2.content_vector from ${tickets} t2
+              order by t2.last_activity_at desc, t2.id desc limit ${CONTENT_WALK_ROWS}) recent
+        where recent.content_vector @@ ${loose}::tsquery
+        limit ${SEARCH_CANDIDATES_MAX}`,
+    );
+    if (walked.length >= SEARCH_CANDIDATES_MAX) {
+      return {
+        ids: walked.map((row) => Number(row.id)),
+        exactIds: walked.filter((row) => row.exact).map((row) => Number(row.id)),
+      };
+    }
   }
   await database.execute(sql`set local enable_seqscan = off`);
   await database.execute(sql`set local enable_indexscan = off`);
@@ -124,6 +127,28 @@ async function contentCandidates(
       where t2.id = any(${sql.param(ids)}::int[]) and t2.content_vector @@ ${exact}::tsquery`,
   );
   return { ids, exactIds: asTyped.map((row) => Number(row.id)) };
+}
+
+/**
+ * The share of tickets the planner expects `query` to match, from the
+ * statistics ANALYZE keeps of `content_vector` (its most common words and
+ * their frequencies; a word not among them is rarer than all of them). 0
+ * before the table was first analysed.
+ */
+async function matchingShare(database: Db, query: string): Promise<number> {
+  const [plan] = await rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
+    database,
+    sql`explain (format json) select 1 from ${tickets} t2 where t2.content_vector @@ ${query}::tsquery`,
+  );
+  const [size] = await rowsOf<{ reltuples: number }>(
+    database,
+    sql`select reltuples from pg_class where oid = 'tickets'::regclass`,
+  );
+  const answer = plan?.['QUERY PLAN'];
+  const parsed = typeof answer === 'string' ? JSON.parse(answer) : answer;
+  const rows = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  const total = Number(size?.reltuples ?? 0);
+  return total > 0 ? rows / total : 0;
 }
 
 /**
