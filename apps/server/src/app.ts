@@ -32,6 +32,7 @@ import { inquiryRoutes } from './modules/inquiries/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { passkeyRoutes } from './modules/passkeys/index';
 import { profileRoutes } from './modules/profile/index';
+import { setUpPush } from './modules/push/index';
 import {
   createRetentionService,
   type RetentionService,
@@ -48,7 +49,7 @@ import {
   statusRoutes,
 } from './modules/status/index';
 import { streamRoutes } from './modules/stream/index';
-import { ticketRoutes } from './modules/tickets/index';
+import { TICKETS_CHANNEL, ticketRoutes } from './modules/tickets/index';
 import { recordApiRoutes } from './openapi/registered-routes';
 import { openApiRoutes } from './openapi/routes';
 import { csrfProtection } from './plugins/csrf';
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     watchOpenStreams: metrics ? (read) => metrics.watchOpenStreams(read) : undefined,
   });
   await app.register(notificationRoutes, { jobs });
+  await setUpPush(app, { jobs, metrics, ticketsChannel: TICKETS_CHANNEL });
   await app.register(accountRoutes, { storage });
   await app.register(staffRoutes);
   setUpInboundMail(app, storage, options.mailWatcher);

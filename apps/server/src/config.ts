@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   STORAGE: z.enum(['local', 'database']).default('local'),
   TRUST_PROXY: z.string().optional(),
   ALLOW_INSECURE_HTTP: z.enum(['0', '1']).default('0'),
+  // Web Push to http://127.0.0.1 / localhost: tests on one machine only (DESIGN §4, §7.11).
+  PUSH_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
   // Seconds; fractions are allowed so tests can use short ones. docs/operations.md explains the defaults.
   REQUEST_TIMEOUT_SECONDS: seconds(300),
   HEADERS_TIMEOUT_SECONDS: seconds(30),
@@ -163,6 +165,12 @@ export interface Config {
    * scheduled backups (`npm run backup` still works).
    */
   backup: { dir: string; hour: number } | undefined;
+  /**
+   * PUSH_ALLOW_LOOPBACK=1: Web Push endpoints may also be `http://` on a
+   * loopback host (a test's local push service); otherwise only `https://`
+   * on public hosts, and only public addresses are connected to.
+   */
+  pushAllowLoopback: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -269,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reauthWindowMs: e.REAUTH_WINDOW_SECONDS * 1000,
     studio: studio.details,
     backup,
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK === '1',
   };
 }
 

@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   'password_reset_required',
   /** A set-aside mail from a staff member's address: no ticket is opened in their name (attach it instead). */
   'staff_address',
+  /** A Web Push endpoint that is not `https://` on a public host (DESIGN.md §7.11). */
+  'push_endpoint_refused',
+  /** The account already has PUSH_SUBSCRIPTIONS_MAX devices with push on (409). */
+  'too_many_push_devices',
   'rate_limited',
   'service_unavailable',
   'internal',

@@ -56,6 +56,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly pushDeliveries = new this.prom.Counter({
+    name: 'studio_push_deliveries_total',
+    help: 'Web Push deliveries: accepted by the push service (sent), failed and retried later (failed), or subscription removed on 404/410 (removed).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   private readonly backupFailures = new this.prom.Counter({
     name: 'studio_backup_failures_total',
     help: 'Online backups (scheduled or asked for by npm run backup) that failed or failed their verification.',
@@ -73,6 +80,9 @@ export class Metrics {
     // Both outcomes exist from the start, so rate() and alerts see 0 rather than no data.
     this.jobFailures.inc({ outcome: 'retry' }, 0);
     this.jobFailures.inc({ outcome: 'dropped' }, 0);
+    for (const outcome of ['sent', 'failed', 'removed'] as const) {
+      this.pushDeliveries.inc({ outcome }, 0);
+    }
   }
 
   observeRequest(labels: { method: string; route: string; status: number }, seconds: number) {
@@ -89,6 +99,10 @@ export class Metrics {
 
   jobFailed(outcome: JobFailure) {
     this.jobFailures.inc({ outcome });
+  }
+
+  pushDelivery(outcome: 'sent' | 'failed' | 'removed') {
+    this.pushDeliveries.inc({ outcome });
   }
 
   backupFailed() {

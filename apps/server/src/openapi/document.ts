@@ -7,6 +7,7 @@ import { accountSessionOperations } from './operations-account-sessions';
 import { emailOperations } from './operations-email';
 import { inquiryOperations } from './operations-inquiries';
 import { passkeyOperations } from './operations-passkeys';
+import { pushOperations } from './operations-push';
 import { staffOperations } from './operations-staff';
 import { statusOperations } from './operations-status';
 import { eventSchemas, ticketOperations } from './operations-tickets';
@@ -18,6 +19,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...ticketOperations,
   ...staffOperations,
   ...passkeyOperations,
+  ...pushOperations,
   ...emailOperations,
   ...inquiryOperations,
   ...accountSessionOperations,

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './email-channel';
 export * from './inquiries';
 export * from './passkeys';
+export * from './push';
 export * from './staff';
 export * from './system-state';
 export * from './ticket-counts';

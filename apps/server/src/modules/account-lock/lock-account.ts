@@ -8,6 +8,7 @@ import {
   loginChallenges,
   passkeys,
   passwordResetTokens,
+  pushSubscriptions,
   users,
   userTotp,
 } from '../../db/schema/index';
@@ -140,7 +141,7 @@ async function restoreEmail(tx: Db, token: LockToken, now: Date): Promise<string
  * added, the app turned on, the address changed) and any passkey or app added
  * in the last 7 days, and locks the password until
  * a reset by e-mail: login answers 403 `password_reset_required`. Pending
- * sign-ins, reset links and e-mailed codes die with it. Older passkeys keep
+ * sign-ins, reset links, e-mailed codes and push subscriptions die with it. Older passkeys keep
  * signing in: they are the owner's way back.
  */
 export async function lockAccount(
@@ -178,6 +179,8 @@ export async function lockAccount(
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    // Signed out everywhere means no device keeps hearing about the account's tickets either.
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     // The reset that opens the account must be a new one, to the address it has now.
     await tx
       .update(passwordResetTokens)

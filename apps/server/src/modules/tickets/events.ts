@@ -13,6 +13,11 @@ export interface TicketEvent {
   ticketId: number;
   ownerId: number;
   payload: Record<string, unknown>;
+  /**
+   * Set when the write queued push jobs (modules/push): the instances wake
+   * their outbox on it. Travels on the bus only, never to a browser.
+   */
+  pushQueued?: true;
 }
 
 /**

@@ -23,7 +23,8 @@ export const mailOutCheck: StatusCheckFn = async (app) => {
   const state = (await readState<MailOutState>(db, STATE_KEYS.mailOut)) ?? {};
   const [outbox] = await rowsOf<{ waiting: string | number; oldest: string | Date | null }>(
     db,
-    sql`select count(*) as waiting, min(${jobs.createdAt}) as oldest from ${jobs}`,
+    // Push jobs are the `push` line's (checks/push.ts), not mail.
+    sql`select count(*) as waiting, min(${jobs.createdAt}) as oldest from ${jobs} where ${jobs.kind} <> 'push'`,
   );
   const waiting = Number(outbox?.waiting ?? 0);
   const oldest = outbox?.oldest ? new Date(outbox.oldest) : null;

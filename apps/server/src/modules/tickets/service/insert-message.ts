@@ -11,6 +11,7 @@ import {
 } from '../../../db/schema/index';
 import { reserveQuota } from '../../files/index';
 import { messageMailJobs } from '../../notifications/index';
+import { messagePushJobs } from '../../push/index';
 import { searchVectorOf } from '../../search/index';
 import type { TicketEvent } from '../events';
 import type {
@@ -108,7 +109,7 @@ export async function insertMessage(
 
 /**
  * The message, its attachments' rows, the ticket's activity, preview, turn
- * and message count, the author's read marker, the e-mail jobs and the event,
+ * and message count, the author's read marker, the e-mail and push jobs and the event,
  * in ONE statement (data-modifying CTEs): a post is a handful of small
  * statements and each costs a round trip and its parsing, planning and driver
  * work, more than the row it writes (issue 20, bench/README.md "Writes"). The
@@ -193,6 +194,14 @@ async function writeMessageRows(
         now,
         delayMs: ctx.deps.config.notifyDelayMs,
       })})`,
+      // Pushes go at once (the outbox is woken after commit); the e-mail still waits its delay.
+      sql`push as (${messagePushJobs({
+        ticketId: ticket.id,
+        ownerId: ticket.ownerId,
+        authorId: actor.id,
+        messageId: newMessageId,
+        now,
+      })})`,
     );
   }
   const eventPayload = internal
@@ -211,10 +220,15 @@ async function writeMessageRows(
       .returning({ id: ticketEvents.id })
       .getSQL()})`,
   );
-  const [row] = await rowsOf<{ message_id: number | string; event_id: number | string }>(
+  const pushes = internal ? sql`0` : sql`(select count(*) from push)`;
+  const [row] = await rowsOf<{
+    message_id: number | string;
+    event_id: number | string;
+    pushes: number | string;
+  }>(
     tx,
     sql`with ${sql.join(parts, sql`, `)}
-      select message.id as message_id, event.id as event_id from message, event`,
+      select message.id as message_id, event.id as event_id, ${pushes} as pushes from message, event`,
   );
   if (!row) throw new Error('message not stored');
   // int8 comes back as a string from node-postgres.
@@ -227,6 +241,7 @@ async function writeMessageRows(
       ticketId: ticket.id,
       ownerId: ticket.ownerId,
       payload: internal ? { message_id: messageId, internal: true } : { message_id: messageId },
+      ...(Number(row.pushes) > 0 ? { pushQueued: true as const } : {}),
     },
   };
 }
