@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createDecipheriv, createECDH, createHmac, type ECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -250,6 +250,44 @@ test('no answer of the API and no page but the offline one is ever in the caches
   ).toEqual([]);
 });
 
+/**
+ * What a push service's browser does with a push (RFC 8291, `aes128gcm`, one
+ * record): the server's key from the header, the shared secret with the
+ * browser's private key, then the content key and nonce from both secrets.
+ */
+function decryptPush(body: Buffer, browser: ECDH, authSecret: Buffer): string {
+  const hmac = (key: Buffer, ...data: Buffer[]) => {
+    const mac = createHmac('sha256', key);
+    for (const part of data) mac.update(part);
+    return mac.digest();
+  };
+  const salt = body.subarray(0, 16);
+  const keyIdLength = body[20] ?? 0;
+  const serverKey = body.subarray(21, 21 + keyIdLength);
+  const ciphertext = body.subarray(21 + keyIdLength);
+  const shared = browser.computeSecret(serverKey);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    browser.getPublicKey(),
+    serverKey,
+  ]);
+  const ikm = hmac(hmac(authSecret, shared), keyInfo, Buffer.from([1]));
+  const prk = hmac(salt, ikm);
+  const key = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0'), Buffer.from([1])).subarray(
+    0,
+    16,
+  );
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0'), Buffer.from([1])).subarray(
+    0,
+    12,
+  );
+  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+  decipher.setAuthTag(ciphertext.subarray(-16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
+  // The last record ends with the delimiter 2 and zero padding.
+  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+}
+
 /** A local push service: records what the server sends to the test's endpoint. */
 async function startPushEndpoint() {
   const received: Array<{ headers: http.IncomingHttpHeaders; body: Buffer }> = [];
@@ -275,7 +313,8 @@ test('the profile turns push on for this device, sends a test push to it, and re
   // A browser's keys for the subscription: a P-256 point and 16 random bytes, as RFC 8291 wants.
   const ecdh = createECDH('prime256v1');
   const p256dh = ecdh.generateKeys().toString('base64url');
-  const auth = randomBytes(16).toString('base64url');
+  const authSecret = randomBytes(16);
+  const auth = authSecret.toString('base64url');
   /*
    * The one stub of this file: PushManager's subscribe and getSubscription. The
    * real ones ask the browser's push service (Google's, for Chromium) for an
@@ -352,7 +391,24 @@ test('the profile turns push on for this device, sends a test push to it, and re
     expect(push?.headers['content-encoding']).toBe('aes128gcm');
     expect(push?.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     expect(Number(push?.headers.ttl)).toBeGreaterThan(0);
-    expect(push?.body.length).toBeGreaterThan(0);
+    // Decrypted as the browser would, it is the test notification, and the service worker shows it.
+    const payload = JSON.parse(decryptPush(push?.body ?? Buffer.alloc(0), ecdh, authSecret));
+    expect(payload).toEqual({
+      title: 'Powiadomienie próbne',
+      body: 'Powiadomienia na tym urządzeniu działają.',
+      url: '/profile',
+      tag: 'push-test',
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: BASE_URL,
+      registrationId: await registrationId(cdp),
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(async () => (await shownNotifications()).map((n) => n.title))
+      .toEqual(['Powiadomienie próbne']);
+    await cdp.detach();
 
     // Removed from the list (by keyboard): the server forgets it and this browser unsubscribes.
     await page.reload();

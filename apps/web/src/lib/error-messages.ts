@@ -434,12 +434,14 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
   pushProfile: {
     codes: {
       not_found: 'Powiadomienia są już wyłączone na tym urządzeniu. Lista została odświeżona.',
-    },
-    statuses: {
       // PUSH_SUBSCRIPTIONS_MAX of @studio/shared/push, written out: importing it would bring zod
       // into every page that maps an error (push-section.test.tsx checks the two agree).
-      409: 'Powiadomienia są już włączone na 10 urządzeniach. Wyłącz je na jednym z nich, aby dodać to.',
-      400: 'Serwer nie przyjął usługi powiadomień tej przeglądarki. Spróbuj w innej przeglądarce.',
+      too_many_push_devices:
+        'Powiadomienia są już włączone na 10 urządzeniach. Wyłącz je na jednym z nich, aby dodać to.',
+      push_endpoint_refused:
+        'Serwer nie przyjął usługi powiadomień tej przeglądarki. Spróbuj w innej przeglądarce.',
+    },
+    statuses: {
       503: 'Powiadomienia są teraz niedostępne na serwerze. Spróbuj ponownie później.',
     },
     network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',

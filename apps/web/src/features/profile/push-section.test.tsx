@@ -284,12 +284,12 @@ describe('„Powiadomienia na tym urządzeniu” in the profile', { timeout: 20_
     fakeBrowserPush();
     stubFetch(({ url, method }) => {
       if (url === '/api/push/public-key') return json(200, { public_key: PUBLIC_KEY });
-      if (method === 'POST') return json(409, { error: 'too_many_push_subscriptions' });
+      if (method === 'POST') return json(409, { error: 'too_many_push_devices' });
       return json(200, { subscriptions: [] });
     });
     renderScreen(<PushSection />, { path: '/profile' });
     await userEvent.click(await screen.findByRole('button', { name: 'Włącz powiadomienia' }));
-    const message = SCREEN_MESSAGES.pushProfile.statuses?.[409] ?? '';
+    const message = SCREEN_MESSAGES.pushProfile.codes?.too_many_push_devices ?? '';
     expect(await screen.findByText(message)).toBeTruthy();
     // Written out in the message table; it must say the contract's number.
     expect(message).toContain(`na ${PUSH_SUBSCRIPTIONS_MAX} urządzeniach`);
