@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   type BrowserContext,
   type CDPSession,
@@ -12,7 +13,7 @@ import {
   type Worker,
 } from '@playwright/test';
 import { originHeaders, registerViaApi } from '../accounts';
-import { expect, test, unique } from '../fixtures';
+import { expect, shot, test, unique } from '../fixtures';
 
 /*
  * The installable app and Web Push in Chromium (issue 33, DESIGN.md §7.11).
@@ -87,6 +88,31 @@ async function activeWorker(): Promise<Worker> {
   return worker ?? context.waitForEvent('serviceworker');
 }
 
+/**
+ * The part of the page at `selector` at 360 px in both themes (and colour schemes): no sideways
+ * scrolling, no axe violations, and a screenshot `<name>-360-<theme>.png`.
+ */
+async function checkNarrowInBothThemes(name: string, selector: string) {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 360, height: 780 });
+    // The site follows its stored theme; the offline page, without scripts, the system's.
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    await page.reload();
+    await page.locator(selector).first().waitFor({ timeout: 30_000 });
+    await page.locator(selector).first().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+    expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    await shot(page, `${name}-360-${theme}`);
+  }
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.emulateMedia({ colorScheme: null });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Every URL in every cache of the site, read from the page. */
 const cachedUrls = () =>
   page.evaluate(async () => {
@@ -158,6 +184,8 @@ test('a navigation offline shows the offline page, and the retry loads the page 
     ).toBeVisible();
     // The address is still the page that failed, so the retry reloads it.
     expect(new URL(page.url()).pathname).toBe('/team');
+    // Offline, the reloads below come from the service worker too.
+    await checkNarrowInBothThemes('offline-page', 'main');
   } finally {
     await context.setOffline(false);
   }
@@ -375,6 +403,7 @@ test('the profile turns push on for this device, sends a test push to it, and re
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list).toContainText('to urządzenie');
     await expect(list).toContainText('jeszcze bez powiadomień');
+    await checkNarrowInBothThemes('push-profile', 'section#push');
     const stored = await context.request.get('/api/push/subscriptions');
     const { subscriptions } = (await stored.json()) as {
       subscriptions: Array<{ endpoint: string }>;
