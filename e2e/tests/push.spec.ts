@@ -189,7 +189,7 @@ test('a navigation offline shows the offline page, and the retry loads the page 
   } finally {
     await context.setOffline(false);
   }
-  await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await page.getByRole('link', { name: 'Spróbuj ponownie' }).click();
   await expect(page).toHaveTitle(/Zespół/);
   await expect(
     page.getByRole('heading', { name: 'Brak połączenia — spróbuj ponownie' }),

@@ -16,15 +16,18 @@
 /** Bump when what is precached or how it is cached changes: activate drops every other cache. */
 const CACHE = 'studio-static-v1';
 const OFFLINE_PAGE = '/offline.html';
-/** Fetched at install, so the offline page can show with the network gone. */
-const PRECACHE = [
-  OFFLINE_PAGE,
-  '/favicon.svg',
+/**
+ * Fetched at install, so the offline page can show with the network gone: it
+ * and its picture only (3 KB), so installing costs a first visit next to nothing.
+ */
+const PRECACHE = [OFFLINE_PAGE, '/favicon.svg'];
+/** Kept once they are fetched (the manifest's icons, when the browser installs the app). */
+const STATIC_FILES = new Set([
+  ...PRECACHE,
   '/icon-192.png',
   '/icon-512.png',
   '/icon-maskable-512.png',
-];
-const PRECACHED = new Set(PRECACHE);
+]);
 /** Where a notification click goes when the push named no address of ours. */
 const FALLBACK_URL = '/contact';
 
@@ -65,7 +68,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(navigate(event));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cachedOrFetched(request));
-  } else if (PRECACHED.has(url.pathname)) {
+  } else if (STATIC_FILES.has(url.pathname)) {
     event.respondWith(cachedOrFetched(request));
   }
 });
@@ -83,6 +86,12 @@ async function navigate(event) {
   }
 }
 
+/**
+ * Hashed files kept at most: a build has about 110, and each release adds its
+ * changed ones under new names, so the oldest go first instead of piling up.
+ */
+const MAX_ASSETS = 250;
+
 /** A static file: the cached copy, else the network's, kept when it is a full, good answer. */
 async function cachedOrFetched(request) {
   const cache = await caches.open(CACHE);
@@ -91,8 +100,21 @@ async function cachedOrFetched(request) {
   const response = await fetch(request);
   if (response.ok && response.type === 'basic' && response.status === 200) {
     await cache.put(request, response.clone());
+    await trimAssets(cache);
   }
   return response;
+}
+
+/** Drops the oldest hashed files beyond MAX_ASSETS (a cache lists its entries oldest first). */
+async function trimAssets(cache) {
+  const assets = (await cache.keys()).filter((request) =>
+    new URL(request.url).pathname.startsWith('/assets/'),
+  );
+  await Promise.all(
+    assets
+      .slice(0, Math.max(0, assets.length - MAX_ASSETS))
+      .map((request) => cache.delete(request)),
+  );
 }
 
 /*
