@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
 import { mailTitled } from '../../test/mail-helpers';
 import { answerChecker, servedDocument } from '../../test/openapi-helpers';
+import { startPushService } from '../../test/push-service';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
 import { TestClock } from '../lib/clock';
@@ -336,5 +337,38 @@ describe('real answers match the document', () => {
     expect(check('post', '/api/auth/login', refused).json()).toEqual({
       error: 'password_reset_required',
     });
+  });
+  it('push: key, devices, subscribe, test push, unsubscribe, with their refusals', async () => {
+    const service = await startPushService();
+    try {
+      const app = await ctx.app({ env: { PUSH_ALLOW_LOOPBACK: '1' } });
+      const check = answerChecker(await servedDocument(app));
+      const { client } = await quickUser(app, { username: 'Ewa' });
+      const device = service.device();
+      check('get', '/api/push/public-key', await client.get('/api/push/public-key'));
+      const added = await client.post('/api/push/subscriptions', device.subscription);
+      expect(check('post', '/api/push/subscriptions', added).statusCode).toBe(201);
+      const again = await client.post('/api/push/subscriptions', device.subscription);
+      expect(check('post', '/api/push/subscriptions', again).statusCode).toBe(200);
+      const refused = await client.post('/api/push/subscriptions', {
+        ...device.subscription,
+        endpoint: 'https://10.0.0.1/push',
+      });
+      expect(check('post', '/api/push/subscriptions', refused).statusCode).toBe(400);
+      check('get', '/api/push/subscriptions', await client.get('/api/push/subscriptions'));
+      const sent = await client.post('/api/push/test', { endpoint: device.endpoint });
+      expect(check('post', '/api/push/test', sent).statusCode).toBe(202);
+      await service.waitFor(1);
+      const unknown = await client.post('/api/push/test', { endpoint: 'https://push.example/x' });
+      expect(check('post', '/api/push/test', unknown).statusCode).toBe(404);
+      const removed = await client.request('DELETE', '/api/push/subscriptions', {
+        endpoint: device.endpoint,
+      });
+      // No body: the checker reads media types, and a 204 has none.
+      expect(removed.statusCode).toBe(204);
+      await app.jobs.runDue();
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
 import { type ApiOperation, JSON_WRITE, refusals } from './operation';
 
 const ENDPOINT_REFUSED =
-  '`push_endpoint_refused` (not `https://`, or a literal private, loopback, link-local or unique-local address, or `localhost`; `details.message` says it in Polish) or `validation_failed`.';
+  '`push_endpoint_refused` (not `https://`, or a literal private, loopback, link-local or unique-local address, or `localhost`; `details[0].message` says it in Polish) or `validation_failed`.';
 
 export const pushOperations: ApiOperation[] = [
   {
@@ -59,7 +59,7 @@ export const pushOperations: ApiOperation[] = [
       },
       ...refusals([...JSON_WRITE, 401, 409, 429], {
         400: ENDPOINT_REFUSED,
-        409: '`too_many_push_devices`: 10 devices have push on already (`details.message` in Polish).',
+        409: '`too_many_push_devices`: 10 devices have push on already (`details[0].message` in Polish).',
       }),
     },
   },

@@ -1,9 +1,10 @@
+import { createECDH } from 'node:crypto';
 import { PUSH_SUBSCRIPTIONS_MAX, type PushSubscribe } from '@studio/shared/push';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/index';
 import { deviceName } from '../../lib/device-name';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { PushContext } from './context';
 import { endpointRefusal } from './endpoint-guard';
 import { type PushSubscriptionView, toSubscriptionView } from './subscription-view';
@@ -28,9 +29,17 @@ export async function subscribe(
   const { endpoint, keys } = input.subscription;
   const refusal = endpointRefusal(endpoint, config.pushAllowLoopback);
   if (refusal) {
+    ctx.deps.log.info({ reason: refusal }, 'push endpoint refused');
+    // `details` in the shape of validation errors: the shared error answer allows it, and it says it in Polish.
     throw new AppError(400, 'push_endpoint_refused', {
-      details: { reason: refusal, message: ENDPOINT_REFUSED_MESSAGE },
+      details: [{ path: 'endpoint', message: ENDPOINT_REFUSED_MESSAGE }],
     });
+  }
+  // Checked now, not at the first send: keys that cannot encrypt would only fail the outbox eight times.
+  if (!isP256Point(keys.p256dh) || Buffer.from(keys.auth, 'base64url').length !== 16) {
+    throw badRequest('validation_failed', [
+      { path: 'keys', message: 'Klucze subskrypcji powiadomień są nieprawidłowe.' },
+    ]);
   }
   const now = clock.now();
   return db.transaction(async (txRaw) => {
@@ -50,7 +59,7 @@ export async function subscribe(
         );
       if ((others?.n ?? 0) >= PUSH_SUBSCRIPTIONS_MAX) {
         throw new AppError(409, 'too_many_push_devices', {
-          details: { message: TOO_MANY_DEVICES_MESSAGE },
+          details: [{ path: 'endpoint', message: TOO_MANY_DEVICES_MESSAGE }],
         });
       }
     }
@@ -84,4 +93,18 @@ export async function subscribe(
     if (!row) throw new Error('push subscription not stored');
     return { subscription: toSubscriptionView(row), created: !alreadyMine };
   });
+}
+
+/** Whether a base64url key is an uncompressed point on P-256 (what RFC 8291's ECDH needs). */
+function isP256Point(base64url: string): boolean {
+  const point = Buffer.from(base64url, 'base64url');
+  if (point.length !== 65 || point[0] !== 4) return false;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.alloc(32, 1));
+    ecdh.computeSecret(point);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext, STUDIO_ENV } from '../../../test/helpers';
 import { freePort } from '../../../test/process-helpers';
 import { quickUser } from '../../../test/tickets-helpers';
-import { jobs, users } from '../../db/schema/index';
+import { jobs, pushSubscriptions, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { firstAdminHint } from './first-run';
 import { mailRedLines } from './red-lines';
@@ -73,11 +73,30 @@ describe('GET /api/admin/status', () => {
     const answer = await status(admin.client);
     expect(answer.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(Date.parse(answer.started_at)).toBeLessThanOrEqual(Date.now());
-    // Without IMAP_URL there is no mailbox line; push does not exist yet.
+    // Without IMAP_URL there is no mailbox line; without a device with push on, no push line.
     expect(answer.checks.map((c) => c.id)).toEqual(['database', 'storage', 'mail_out', 'backup']);
     expect(line(answer, 'database')).toMatchObject({ state: 'ok' });
     expect(line(answer, 'database')?.detail).toMatch(/wbudowana baza danych \(PGlite\) działa/);
     expect(line(answer, 'storage')?.detail).toMatch(/0 plików załączników .* wolne .* na dysku/);
+
+    // Push delivery itself is covered in modules/push/push.test.ts.
+    await ctx.database.db.insert(pushSubscriptions).values({
+      userId: customer.user.id,
+      endpoint: 'https://push.example.com/send/1',
+      p256dh: 'B'.repeat(87),
+      auth: 'A'.repeat(22),
+      device: 'Chrome 131 · Android 14',
+      createdAt: new Date(),
+    });
+    const withPush = await status(admin.client);
+    expect(withPush.checks.map((c) => c.id)).toEqual([
+      'database',
+      'storage',
+      'mail_out',
+      'push',
+      'backup',
+    ]);
+    expect(line(withPush, 'push')).toMatchObject({ state: 'ok' });
   });
 
   it('turns mail_out red when the SMTP server stops, and green again once a mail goes out', async () => {

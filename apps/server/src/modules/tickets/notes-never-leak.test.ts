@@ -124,6 +124,8 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
   'GET /api/profile/security': () => ['/api/profile/security'],
   'GET /api/profile/passkeys': () => ['/api/profile/passkeys'],
   'GET /api/profile/notifications': () => ['/api/profile/notifications'],
+  'GET /api/push/public-key': () => ['/api/push/public-key'],
+  'GET /api/push/subscriptions': () => ['/api/push/subscriptions'],
   // Staff-only reads: the customer's answer is a 403 before and after.
   'GET /api/admin/ticket-views': () => ['/api/admin/ticket-views'],
   'GET /api/admin/staff': () => ['/api/admin/staff'],
