@@ -10,9 +10,10 @@ import {
   type CDPSession,
   chromium,
   type Page,
+  request,
   type Worker,
 } from '@playwright/test';
-import { originHeaders, registerViaApi } from '../accounts';
+import { ensureAdmin, originHeaders, registerViaApi } from '../accounts';
 import { expect, shot, test, unique } from '../fixtures';
 
 /*
@@ -32,6 +33,8 @@ const PASSWORD = 'Powiadom-Mnie-33';
 let context: BrowserContext;
 let page: Page;
 let profileDir = '';
+/** The customer's ticket, opened in the push test and answered by staff in the profile test. */
+let ticketId = 0;
 const pageErrors: string[] = [];
 
 /** What the service worker shows (a Notification, as plain data). */
@@ -206,7 +209,7 @@ test('a push shows a notification, one per ticket, and its click opens that tick
     multipart: { body: 'Zgłoszenie do powiadomienia push.' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const ticketId = ((await created.json()) as { id: number }).id;
+  ticketId = ((await created.json()) as { id: number }).id;
 
   await page.goto('/profile');
   await activeWorker();
@@ -336,7 +339,7 @@ async function startPushEndpoint() {
   };
 }
 
-test('the profile turns push on for this device, sends a test push to it, and removes it', async () => {
+test('the profile turns push on for this device, a test push and a staff answer reach it, and it is removed', async () => {
   const pushService = await startPushEndpoint();
   // A browser's keys for the subscription: a P-256 point and 16 random bytes, as RFC 8291 wants.
   const ecdh = createECDH('prime256v1');
@@ -438,6 +441,29 @@ test('the profile turns push on for this device, sends a test push to it, and re
       .poll(async () => (await shownNotifications()).map((n) => n.title))
       .toEqual(['Powiadomienie próbne']);
     await cdp.detach();
+
+    // A staff answer in the customer's ticket pushes to this device at once: the ticket and
+    // its number, never the answer's text, and the notification opens that ticket.
+    const staff = await request.newContext({ baseURL: BASE_URL });
+    try {
+      await ensureAdmin(staff);
+      const answer = 'Odpowiedź zespołu, której nie wolno pokazać na zablokowanym ekranie.';
+      const sent = await staff.post(`/api/tickets/${ticketId}/messages`, {
+        headers: originHeaders(),
+        multipart: { body: answer },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(2);
+      const text = decryptPush(pushService.received[1]?.body ?? Buffer.alloc(0), ecdh, authSecret);
+      expect(text).not.toContain('Odpowiedź zespołu');
+      expect(JSON.parse(text)).toMatchObject({
+        title: expect.stringMatching(/^Nowa odpowiedź w zgłoszeniu nr \d+$/),
+        url: `/contact?ticket=${ticketId}`,
+        tag: `ticket-${ticketId}`,
+      });
+    } finally {
+      await staff.dispose();
+    }
 
     // Removed from the list (by keyboard): the server forgets it and this browser unsubscribes.
     await page.reload();
