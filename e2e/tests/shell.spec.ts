@@ -50,7 +50,10 @@ test.describe('theme', () => {
     await page.getByRole('button', { name: 'Włącz jasny motyw' }).click();
     await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f1f5fb');
+    // One meta per colour scheme (root.tsx): the site's own choice sets both.
+    const themeColors = page.locator('meta[name="theme-color"]');
+    await expect(themeColors.first()).toHaveAttribute('content', '#f1f5fb');
+    await expect(themeColors.last()).toHaveAttribute('content', '#f1f5fb');
 
     await page.reload();
     await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);

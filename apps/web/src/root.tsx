@@ -13,6 +13,8 @@ import { AppShell } from './app/app-shell';
 import { EARLY_INPUT_SCRIPT, replayEarlyInput } from './app/early-input';
 import { StaticBackdrop } from './components/backdrop/static-backdrop';
 import { StudioDetailsMeta } from './components/company-details';
+import { registerServiceWorker } from './lib/service-worker';
+import { THEME_COLORS } from './lib/theme';
 import './app/app.css';
 
 // The toaster is fetched right after hydration instead of with the first page's
@@ -43,6 +45,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  // The installable app (issue 33): name, icons and start page for "Add to home screen".
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -52,7 +56,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#050a18" />
+        {/* One per colour scheme for the browser's first frame; lib/theme.ts sets both to the site's theme. */}
+        <meta name="theme-color" content={THEME_COLORS.dark} media="(prefers-color-scheme: dark)" />
+        <meta
+          name="theme-color"
+          content={THEME_COLORS.light}
+          media="(prefers-color-scheme: light)"
+        />
         <StudioDetailsMeta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
@@ -82,6 +92,7 @@ export default function App() {
   // The root's effect runs once the whole page has hydrated: from then on React handles every tap.
   useEffect(() => {
     void replayEarlyInput();
+    registerServiceWorker();
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

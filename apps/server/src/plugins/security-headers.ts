@@ -49,7 +49,9 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], isHttps: 
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'"]],
+    // The service worker (/sw.js) and the installable app's manifest are our own files.
     ['worker-src', ["'self'", 'blob:']],
+    ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

@@ -6,6 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { createPageCache } from './page-html';
 import { contentSecurityPolicy } from './security-headers';
 
+/** Served from the build as it is, although it is HTML (allowedPath below). */
+const OFFLINE_PAGE = /^\/offline\.html(\.br|\.gz)?$/;
+const MANIFEST_TYPE = 'application/manifest+json';
+/**
+ * Checked with the server on every use instead of kept for an hour: a new
+ * service worker must reach every browser on its next visit (the browser
+ * checks sw.js at most once a day anyway), and the manifest names the icons.
+ */
+const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
+
 /**
  * Serves the built web app. Prerendered routes get their own HTML, the other
  * known routes the SPA fallback, and unknown paths the 404 page with status 404.
@@ -32,12 +42,19 @@ export async function webApp(app: FastifyInstance) {
       // would answer 403, so such paths go to the page handler below instead. A
       // page file is never sent as it lies on disk: it holds the build's address
       // and the placeholders of the studio's details, which only that handler fills in.
-      allowedPath: (pathname) => !pathname.endsWith('/') && !/\.html(\.br|\.gz)?$/.test(pathname),
+      // The offline page (public/offline.html) is the exception: a plain file with
+      // no placeholders, fetched by the service worker to show while offline.
+      allowedPath: (pathname) =>
+        OFFLINE_PAGE.test(pathname) ||
+        (!pathname.endsWith('/') && !/\.html(\.br|\.gz)?$/.test(pathname)),
       setHeaders(reply, filePath) {
+        // With preCompressed, the file sent may be its .br or .gz twin.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        if (name === 'manifest.webmanifest') reply.header('Content-Type', MANIFEST_TYPE);
         // Vite puts content-hashed files under assets/: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else if (filePath.endsWith('.html')) {
+        } else if (name.endsWith('.html') || REVALIDATED.has(name)) {
           reply.header('Cache-Control', 'no-cache');
         } else {
           reply.header('Cache-Control', 'public, max-age=3600');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { applyTheme, currentTheme, THEME_COLORS, type Theme } from '~/lib/theme';
+import { applyTheme, currentTheme, setThemeColor, type Theme } from '~/lib/theme';
 
 /** Switches between dark and light; the choice persists in localStorage (SPEC §4). */
 export function ThemeToggle({ className = '' }: { className?: string }) {
@@ -8,9 +8,7 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
   useEffect(() => {
     const initial = currentTheme();
     setTheme(initial);
-    document
-      .querySelector('meta[name="theme-color"]')
-      ?.setAttribute('content', THEME_COLORS[initial]);
+    setThemeColor(initial);
     const sync = (event: Event) => setTheme((event as CustomEvent<Theme>).detail);
     window.addEventListener('themechange', sync);
     return () => window.removeEventListener('themechange', sync);

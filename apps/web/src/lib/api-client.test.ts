@@ -145,6 +145,15 @@ describe('api client (fetch)', () => {
     expect(last?.headers['x-test']).toBe('yes');
     await api.delete('/ok');
     expect(last?.method).toBe('DELETE');
+    expect(last?.body).toBe('');
+  });
+
+  it('sends a JSON body with a DELETE that names what it removes', async () => {
+    const api = createApiClient({ baseUrl });
+    await api.delete('/ok', { json: { endpoint: 'https://push.example/1' } });
+    expect(last?.method).toBe('DELETE');
+    expect(last?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(last?.body ?? '')).toEqual({ endpoint: 'https://push.example/1' });
   });
 
   it('returns undefined for an empty answer', async () => {

@@ -299,8 +299,11 @@ export function createApiClient({ baseUrl = '', onUnauthorized }: ApiClientOptio
       request<T>('POST', path, body, options),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('PATCH', path, body, options),
-    delete: <T>(path: string, options?: RequestOptions) =>
-      request<T>('DELETE', path, undefined, options),
+    /** `json` is the body of a DELETE that names what it removes (a push endpoint is no path segment). */
+    delete: <T>(path: string, options: RequestOptions & { json?: unknown } = {}) => {
+      const { json, ...rest } = options;
+      return request<T>('DELETE', path, json, rest);
+    },
     upload,
     download,
   };

@@ -156,6 +156,7 @@ export type ErrorScreen =
   | 'forgotPassword'
   | 'passkeySignIn'
   | 'passkeyProfile'
+  | 'pushProfile'
   | 'inquiry'
   | 'inquiryConfirm'
   | 'mailboxList'
@@ -429,7 +430,44 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     network: 'Błąd sieci',
     fallback: 'Błąd',
   },
+  /** „Powiadomienia na tym urządzeniu” in the profile (issue 33). */
+  pushProfile: {
+    codes: {
+      not_found: 'Powiadomienia są już wyłączone na tym urządzeniu. Lista została odświeżona.',
+      // PUSH_SUBSCRIPTIONS_MAX of @studio/shared/push, written out: importing it would bring zod
+      // into every page that maps an error (push-section.test.tsx checks the two agree).
+      too_many_push_devices:
+        'Powiadomienia są już włączone na 10 urządzeniach. Wyłącz je na jednym z nich, aby dodać to.',
+      push_endpoint_refused:
+        'Serwer nie przyjął usługi powiadomień tej przeglądarki. Spróbuj w innej przeglądarce.',
+    },
+    statuses: {
+      503: 'Powiadomienia są teraz niedostępne na serwerze. Spróbuj ponownie później.',
+    },
+    network: 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.',
+    fallback: 'Nie udało się. Spróbuj ponownie.',
+  },
 };
+
+/**
+ * What the browser's own push refusals mean. AbortError is the push service
+ * (Google's, Mozilla's, Apple's) not answering the browser.
+ */
+const PUSH_BROWSER_MESSAGES: Readonly<Record<string, string>> = {
+  AbortError:
+    'Przeglądarka nie połączyła się ze swoją usługą powiadomień. Sprawdź internet i spróbuj ponownie.',
+  NotSupportedError: 'Ta przeglądarka nie obsługuje powiadomień push.',
+  InvalidStateError:
+    'Przeglądarka nie mogła włączyć powiadomień. Odśwież stronę i spróbuj ponownie.',
+};
+
+/** A failed push step in the profile: the server's answer, or the browser's refusal. */
+export function pushErrorMessage(error: unknown): string {
+  if (isApiError(error) || isNetworkError(error)) return errorMessage('pushProfile', error);
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : null;
+  if (typeof name === 'string' && PUSH_BROWSER_MESSAGES[name]) return PUSH_BROWSER_MESSAGES[name];
+  return SCREEN_MESSAGES.pushProfile.fallback;
+}
 
 /**
  * What the browser's own WebAuthn refusals mean to the user. NotAllowedError

@@ -11,9 +11,20 @@ export function currentTheme(): Theme {
 /** Browser UI colour (mobile address bar) per theme; matches the page background. */
 export const THEME_COLORS: Record<Theme, string> = { dark: '#050a18', light: '#f1f5fb' };
 
+/**
+ * The page's theme-color metas (root.tsx has one per colour scheme, for the
+ * installed app's first frame) all take the site's theme once it is known:
+ * the site's own choice wins over the system's.
+ */
+export function setThemeColor(theme: Theme) {
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', THEME_COLORS[theme]);
+  }
+}
+
 export function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle('dark', theme === 'dark');
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
+  setThemeColor(theme);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch (error) {

@@ -23,6 +23,7 @@ import { DeleteAccountSection } from './components/delete-account-section';
 import { ExportDataSection } from './components/export-data-section';
 import { NotificationsForm } from './components/notifications-form';
 import { PasskeysSection } from './components/passkeys-section';
+import { PushSection } from './components/push-section';
 import { SessionsSection } from './components/sessions-section';
 import { TotpSection } from './components/totp-section';
 import { UsernameForm } from './components/username-form';
@@ -220,6 +221,10 @@ function Profile({ user }: { user: PublicUser }) {
 
         <section className={sectionClass} aria-labelledby="notifications-heading">
           <NotificationsForm />
+        </section>
+
+        <section id="push" className={sectionClass} aria-labelledby="push-heading">
+          <PushSection />
         </section>
 
         <section className={sectionClass} aria-labelledby="export-heading">
