@@ -161,7 +161,7 @@ test('customer and admin talk live: image ticket, reply, unread badge, close, re
 
   // The admin replies; the customer sees it without reloading, with the crown marker.
   await a.getByLabel('Treść wiadomości').fill('Dzień dobry, już sprawdzamy.');
-  await a.getByRole('button', { name: 'Wyślij' }).click();
+  await a.getByRole('button', { name: 'Wyślij', exact: true }).click();
   const reply = messages(c).filter({ hasText: 'Dzień dobry, już sprawdzamy.' });
   await expect(reply).toBeVisible();
   await expect(reply.getByTestId('admin-crown')).toBeVisible();
@@ -170,7 +170,7 @@ test('customer and admin talk live: image ticket, reply, unread badge, close, re
   await createTicket(c, 'Drugie pytanie o fakturę.');
   await expect(ticketItem(c, 2)).toHaveAttribute('aria-current', 'true');
   await a.getByLabel('Treść wiadomości').fill('Czy problem nadal występuje?');
-  await a.getByRole('button', { name: 'Wyślij' }).click();
+  await a.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(ticketItem(c, 1).getByTestId('unread-badge')).toHaveText(/1/);
   await expect(c).toHaveTitle(/^\(1\) /);
   await expect
@@ -235,7 +235,7 @@ test('after the network comes back the thread catches up without a reload', asyn
   await customer.context.setOffline(true);
   await admin.page.goto(`/contact?ticket=${ticketId}`);
   await admin.page.getByLabel('Treść wiadomości').fill('Odpowiedź wysłana w czasie przerwy.');
-  await admin.page.getByRole('button', { name: 'Wyślij' }).click();
+  await admin.page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(messages(admin.page).filter({ hasText: 'w czasie przerwy' })).toBeVisible();
 
   await customer.context.setOffline(false);
@@ -300,7 +300,7 @@ test('at most 5 files per message, and a picked file over 8 MB is listed as refu
     mimeType: 'image/png',
     buffer: Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64)]),
   });
-  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Nieobsługiwany typ pliku.');
   // A small pasted image goes in as an attachment.
   await page.getByRole('button', { name: 'Usuń plik nie-obraz.png' }).click();
@@ -315,7 +315,7 @@ test('at most 5 files per message, and a picked file over 8 MB is listed as refu
     );
   }, png);
   await expect(page.getByTestId('file-preview')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(page.getByRole('button', { name: /Załącznik: wklejony\.png/ })).toBeVisible();
   await context.close();
 });
@@ -418,9 +418,9 @@ test('a send whose answer is lost is retried without doubling the message', asyn
     await route.abort('connectionreset');
   });
   await page.getByLabel('Treść wiadomości').fill('Ważna wiadomość.');
-  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Brak połączenia z serwerem');
-  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.reload();
   await expect(messages(page).filter({ hasText: 'Pierwsza wiadomość.' })).toBeVisible();
@@ -449,7 +449,7 @@ test('while a message uploads a progress bar shows and a second send cannot star
   });
   await page.getByLabel('Treść wiadomości').fill('Zrzut ekranu w wysokiej rozdzielczości.');
   await page.getByTestId('file-input').setInputFiles(pngFile('wysoka.png'));
-  await page.getByRole('button', { name: 'Wyślij' }).click();
+  await page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Wysyłanie plików' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Wysyłanie…' })).toBeDisabled();
   await page.getByLabel('Treść wiadomości').press('Control+Enter');
@@ -680,7 +680,7 @@ test('screenshots: logged out, list and thread, admin view, closed ticket', asyn
   await admin.page
     .getByLabel('Treść wiadomości')
     .fill('Dzień dobry! Chętnie przygotujemy wycenę — proszę o kilka szczegółów.');
-  await admin.page.getByRole('button', { name: 'Wyślij' }).click();
+  await admin.page.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(messages(c).filter({ hasText: 'Chętnie przygotujemy wycenę' })).toBeVisible();
   await c
     .getByLabel('Treść wiadomości')
@@ -693,7 +693,7 @@ test('screenshots: logged out, list and thread, admin view, closed ticket', asyn
       buffer: Buffer.from('Lista produktów, płatności BLIK i karta, integracja z magazynem.\n'),
     },
   ]);
-  await c.getByRole('button', { name: 'Wyślij' }).click();
+  await c.getByRole('button', { name: 'Wyślij', exact: true }).click();
   await expect(messages(admin.page).filter({ hasText: 'około 200 produktów' })).toBeVisible();
 
   const threadReady = async (p: Page) => {

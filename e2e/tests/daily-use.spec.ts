@@ -174,7 +174,7 @@ test('the composer: a draft survives reload, Enter adds a line, Ctrl+Enter sends
   await expect(textarea(page)).toHaveValue(long);
   await expect(page.getByTestId('length-counter')).toContainText('za długa o 50 znaków');
   await expect(page.getByTestId('over-limit-mark')).toBeAttached();
-  const send = page.getByRole('button', { name: 'Wyślij' });
+  const send = page.getByRole('button', { name: 'Wyślij', exact: true });
   await expect(send).toBeDisabled();
   await page.keyboard.press('Control+Enter');
   await page.waitForTimeout(500);
