@@ -146,6 +146,10 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
+// The worker is blocked for the other specs (playwright.config.ts: a page it controls stalled
+// on „Ładowanie…” after repeated navigations in contact.spec, an open bug); here it is the subject.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest makes the site installable and the service worker installs and activates', async () => {
   await page.goto('/');
   await activeWorker();
