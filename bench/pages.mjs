@@ -203,6 +203,17 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
     fcpMs: round(limitMetric('first-contentful-paint'), 0),
     lcpMs: round(limitMetric('largest-contentful-paint'), 0),
   };
+  // What ran the measurement: total blocking time of the same code differed 40-fold between
+  // days (bench/README.md, "Total blocking time and the machine"), so each result names its
+  // browser and Lighthouse's own CPU benchmark of the host (higher is faster).
+  const browser = {
+    lighthouse: limitResults[0]?.lighthouseVersion ?? null,
+    userAgent: limitResults[0]?.environment?.hostUserAgent ?? null,
+    benchmarkIndex: round(
+      median(limitResults.map((r) => r.environment?.benchmarkIndex ?? Number.NaN)),
+      0,
+    ),
+  };
   log(`limit page: perf ${limit.performance}, FCP ${limit.fcpMs} ms, LCP ${limit.lcpMs} ms`);
   const routes = {};
   for (const route of only) {
@@ -249,5 +260,5 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
     const added = r.scripts.filter((s) => !home.has(s.path));
     r.addedJsGzipKB = route === '/' ? 0 : round(added.reduce((s, f) => s + f.gzip, 0) / 1024, 1);
   }
-  return { runsPerRoute: runs, lcpLimitRatio: LCP_LIMIT_RATIO, limit, routes };
+  return { runsPerRoute: runs, lcpLimitRatio: LCP_LIMIT_RATIO, browser, limit, routes };
 }

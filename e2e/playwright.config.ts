@@ -31,9 +31,6 @@ export default defineConfig({
     locale: 'pl-PL',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // Known bug (issue 33): a page the service worker controls stalled on „Ładowanie…” after
-    // repeated navigations of /contact?ticket= (contact.spec screenshots); push.spec allows it.
-    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -1,4 +1,4 @@
-import { type Page, SHOT_WIDTHS, shot, THEMES, type Theme } from './fixtures';
+import { type Page, SHOT_WIDTHS, settle, shot, THEMES, type Theme } from './fixtures';
 
 /*
  * Screenshots of a logged-in screen at 1280 and 390 px in both themes, for
@@ -7,11 +7,17 @@ import { type Page, SHOT_WIDTHS, shot, THEMES, type Theme } from './fixtures';
  * staff-workspace.spec.ts.
  */
 
+/**
+ * Sets the theme on the page as it is, without reloading, and lets the colour
+ * transitions it starts finish: axe measuring a button half-way between the
+ * themes reported a contrast failure no one ever sees (CI, 2026-11-28).
+ */
 export async function setTheme(page: Page, theme: Theme) {
   await page.evaluate((value) => {
     localStorage.setItem('theme', value);
     document.documentElement.classList.toggle('dark', value === 'dark');
   }, theme);
+  await settle(page);
 }
 
 /** `after` runs once the shot is taken (e.g. an axe check of the same state). */

@@ -14,6 +14,7 @@ import {
   unique,
 } from '../fixtures';
 import { makePng } from '../png';
+import { setTheme } from '../themed-shots';
 
 /*
  * The user's own data on /profile (docs/decisions/006-account-data.md)
@@ -69,13 +70,6 @@ async function openDeleteDialog(page: Page) {
   const dialog = page.getByRole('alertdialog', { name: 'Usunąć konto na zawsze?' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function setTheme(page: Page, theme: Theme) {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    document.documentElement.classList.toggle('dark', value === 'dark');
-  }, theme);
 }
 
 /** axe finds no violations on the page as it is now. */

@@ -12,6 +12,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { setTheme } from '../themed-shots';
 
 /*
  * Account screens against the real server: codes and reset links come from
@@ -457,14 +458,6 @@ async function expectNoAxeViolations(page: Page) {
     nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
   }));
   expect(summary).toEqual([]);
-}
-
-/** Sets the theme on the page as it is, without reloading. */
-async function setTheme(page: Page, theme: 'dark' | 'light') {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    document.documentElement.classList.toggle('dark', value === 'dark');
-  }, theme);
 }
 
 /** axe in both themes on `url` (for screens that need a session, so not in a11y.spec.ts). */

@@ -210,7 +210,7 @@ test('on a 390 px phone, Back from a thread returns to the list', async ({ brows
   await expect(messages(page).filter({ hasText: 'Nowsza sprawa.' })).toBeVisible();
 
   await page.getByRole('button', { name: /^Zgłoszenia \(2\)/ }).click();
-  const older = page.getByTestId('ticket-item').filter({ hasText: 'Zgłoszenie #1' });
+  const older = page.getByTestId('ticket-item').filter({ hasText: 'Starsza sprawa' });
   await older.click();
   await expect(messages(page).filter({ hasText: 'Starsza sprawa.' })).toBeVisible();
   await expect(older).toBeHidden();

@@ -95,6 +95,11 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
 
   await c.goto(`/contact?ticket=${ticketId}`);
   await expect(messages(c).filter({ hasText: 'Zamówienie nr 55' })).toBeVisible();
+  // The one number both sides see (DESIGN.md §7.9), as {ticket} fills it in.
+  const number = (await (await c.request.get(`/api/tickets/${ticketId}`)).json()).ticket.number;
+  await expect(
+    c.getByRole('heading', { name: new RegExp(`^Zgłoszenie #${number}\\b`) }),
+  ).toBeVisible();
 
   await a.setViewportSize({ width: 1280, height: 900 });
   await a.goto('/contact');
@@ -151,11 +156,11 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await a.keyboard.press('Enter');
   await expect(picker).toBeHidden();
   await expect(replyField).toHaveValue(
-    `Dzień dobry ${customer.account.username}, sprawdzamy zgłoszenie #1.`,
+    `Dzień dobry ${customer.account.username}, sprawdzamy zgłoszenie #${number}.`,
   );
   await expect(replyField).toBeFocused();
   await a.keyboard.press('Control+Enter');
-  await expect(messages(c).filter({ hasText: 'sprawdzamy zgłoszenie #1' })).toBeVisible();
+  await expect(messages(c).filter({ hasText: `sprawdzamy zgłoszenie #${number}` })).toBeVisible();
   // The answer moved the ticket out of „Czeka na nas”; it stays open, the reply field focused.
   await expect(a.getByRole('button', { name: /^Czeka na nas\s*,\s*0/ })).toBeVisible();
   await expect(replyField).toBeFocused();
@@ -171,7 +176,9 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await expect(a.getByRole('button', { name: 'Otwórz' })).toBeVisible();
   await a.keyboard.press('/');
   await a.keyboard.press('Tab');
-  for (let n = 0; n < 4; n += 1) await a.keyboard.press('Tab');
+  // The tabs in order: Czeka na nas, Po terminie, Wkrótce termin, Czeka na klienta, Moje,
+  // Nieprzypisane, Zamknięte.
+  for (let n = 0; n < 6; n += 1) await a.keyboard.press('Tab');
   await expect(a.getByRole('button', { name: /^Zamknięte/ })).toBeFocused();
   await a.keyboard.press('Enter');
   await expect(a.getByRole('button', { name: /^Zamknięte/ })).toHaveAttribute(
@@ -190,7 +197,7 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await expect(c.getByTestId('closed-notice')).toBeVisible();
   await expect(c.locator('body')).not.toContainText(NOTE);
   await c.reload();
-  await expect(messages(c).filter({ hasText: 'sprawdzamy zgłoszenie #1' })).toBeVisible();
+  await expect(messages(c).filter({ hasText: `sprawdzamy zgłoszenie #${number}` })).toBeVisible();
   await expect(messages(c)).toHaveCount(2);
   await expect(c.locator('body')).not.toContainText(NOTE);
   await expect(c.locator('body')).not.toContainText('Notatka wewnętrzna');

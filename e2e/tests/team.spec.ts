@@ -69,7 +69,7 @@ test('profile dialog lists the skills and only the non-empty links, Escape close
   await expect(second.getByRole('link', { name: /LinkedIn/ })).toBeVisible();
   await expect(second.getByRole('link', { name: /Twitter/ })).toBeVisible();
   // The close button works too.
-  await second.getByRole('button', { name: 'Zamknij' }).click();
+  await second.getByRole('button', { name: 'Zamknij', exact: true }).click();
   await expect(second).toBeHidden();
 });
 

@@ -12,6 +12,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { setTheme } from '../themed-shots';
 
 /*
  * The authenticator app (DESIGN.md §7.3) against the real server: set it up on
@@ -50,10 +51,7 @@ async function nextAppCode(secret: string, usedAt: number): Promise<string> {
 /** Screenshots at 1280 and 390 px in both themes, and axe in each theme, of the page as it is. */
 async function shootWithAxe(page: Page, name: string) {
   for (const theme of THEMES) {
-    await page.evaluate((value) => {
-      localStorage.setItem('theme', value);
-      document.documentElement.classList.toggle('dark', value === 'dark');
-    }, theme);
+    await setTheme(page, theme);
     for (const width of SHOT_WIDTHS) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -25,12 +25,14 @@ import { accountRoutes } from './modules/account/index';
 import { accountLockRoutes } from './modules/account-lock/index';
 import { authRoutes, SessionCache } from './modules/auth/index';
 import { setUpBackups } from './modules/backups/index';
+import { setUpBusinessHours } from './modules/business-hours/index';
 import { devOutboxRoutes } from './modules/dev-outbox/index';
 import { fileRoutes } from './modules/files/index';
 import { mailboxRoutes, setUpInboundMail, type WatcherOptions } from './modules/inbound-mail/index';
 import { inquiryRoutes } from './modules/inquiries/index';
 import { JobRunner, notificationRoutes } from './modules/notifications/index';
 import { passkeyRoutes } from './modules/passkeys/index';
+import { presenceRoutes } from './modules/presence/index';
 import { profileRoutes } from './modules/profile/index';
 import { setUpPush } from './modules/push/index';
 import {
@@ -261,10 +263,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage,
     watchOpenStreams: metrics ? (read) => metrics.watchOpenStreams(read) : undefined,
   });
+  await app.register(presenceRoutes, { storage });
   await app.register(notificationRoutes, { jobs });
   await setUpPush(app, { jobs, metrics, ticketsChannel: TICKETS_CHANNEL });
   await app.register(accountRoutes, { storage });
   await app.register(staffRoutes);
+  await setUpBusinessHours(app);
   setUpInboundMail(app, storage, options.mailWatcher);
   setUpSearch(app, deps.db);
   await app.register(mailboxRoutes);

@@ -4,13 +4,13 @@ import { composeTicketMail } from '../src/modules/notifications/compose';
 /** The ticket e-mail compose.ts builds for a pending notification, with fixed parts (no messages quoted). */
 export function composedTicketMail(input: {
   owner?: string;
-  seq?: number;
+  number?: number;
   isOwner: boolean;
   count: number;
   isNewTicket?: boolean;
 }) {
   const pending: PendingTicketMail = {
-    ticket: { id: 3, seq: input.seq ?? 7, ownerId: 1, owner: input.owner ?? 'ala' },
+    ticket: { id: 3, number: input.number ?? 1007, ownerId: 1, owner: input.owner ?? 'ala' },
     recipient: { id: 2, email: 'a@example.com' },
     isOwner: input.isOwner,
     unreadCount: input.count,

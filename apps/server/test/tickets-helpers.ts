@@ -123,6 +123,11 @@ export function createTicket(client: Client, input: MessageInput) {
   return client.request('POST', '/api/tickets', payload, { ...headers, ...input.headers });
 }
 
+/** The studio-wide number (DESIGN.md §7.9) that screens and e-mails name, as `{ticket}` gives it. */
+export async function ticketNumber(client: Client, ticketId: number): Promise<number> {
+  return (await client.get(`/api/tickets/${ticketId}`)).json().ticket.number;
+}
+
 export function postMessage(client: Client, ticketId: number, input: MessageInput) {
   const { payload, headers } = multipart(messageParts(input));
   return client.request('POST', `/api/tickets/${ticketId}/messages`, payload, {

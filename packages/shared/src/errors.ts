@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'push_endpoint_refused',
   /** The account already has PUSH_SUBSCRIPTIONS_MAX devices with push on (409). */
   'too_many_push_devices',
+  /** A rating of a ticket that is still open (409, DESIGN.md §7.9): ratings come after the close. */
+  'ticket_open',
   'rate_limited',
   'service_unavailable',
   'internal',

@@ -18,6 +18,7 @@ export const CLIENT_ROUTES = [
   '/contact/mailbox',
   '/contact/status',
   '/contact/confirm',
+  '/contact/rating',
   '/login',
   '/register',
   '/verify-email',

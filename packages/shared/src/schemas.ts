@@ -16,6 +16,9 @@ import { MfaMethodSchema } from './totp';
  * finding 31). Other dots stay allowed (`jan.kowalski`, `Łukasz_1.a-b`, `jan.2`).
  */
 const DOMAIN_LIKE = /^www\.|\.\p{L}{2,6}$/iu;
+
+/** A name shaped like a web address (`www.bank.pl`, `sklep.online`): refused for new usernames (finding 31). */
+export const isDomainLike = (value: string): boolean => DOMAIN_LIKE.test(value);
 /** Letters of more than one script (Latin `a` beside Cyrillic `а`): a look-alike of another name. */
 const hasMixedScripts = (value: string) =>
   /\p{Script=Latin}/u.test(value) && /(?!\p{Script=Latin})\p{L}/u.test(value);

@@ -26,6 +26,9 @@ export const TicketViewsAnswerSchema = z.object({
     unassigned: Count,
     closed: Count,
     all: Count,
+    /** Open tickets past their due time, and due within the next hour (DESIGN.md §7.9). */
+    overdue: Count,
+    due_soon: Count,
   }),
 });
 
@@ -76,6 +79,10 @@ export const CustomerPanelAnswerSchema = z.object({
     second_factors: SecondFactorsSchema,
     /** The address bounces (a delivery report for one of our mails); ticket e-mails wait until the customer signs in or changes it. */
     email_bouncing: z.boolean(),
+    /** An account without a password (§7.6): it writes through the form or by e-mail, has no sign-in and no second factor. */
+    guest: z.boolean(),
+    /** The name the customer gave with their newest inquiry (guests), else null. */
+    name: z.string().nullable(),
     tickets: z.array(
       z.object({
         id: Id,
@@ -120,6 +127,23 @@ export const StatsAnswerSchema = z.object({
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       created: Count,
       closed: Count,
+    }),
+  ),
+  /** Ratings given in the window (DESIGN.md §7.9), by score. */
+  satisfaction: z.object({ good: Count, neutral: Count, bad: Count }),
+  /** Creation to close, wall-clock seconds, over tickets closed in the window. */
+  resolution_seconds: z.object({ p50: Count.nullable(), p90: Count.nullable() }),
+  /**
+   * Each staff member's window: public replies written, tickets closed while
+   * assigned to them, and the median first response of the tickets they answered first.
+   */
+  per_agent: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      username: z.string(),
+      replies: Count,
+      closed: Count,
+      first_response_seconds: z.object({ p50: Count.nullable() }),
     }),
   ),
 });

@@ -11,6 +11,7 @@ import {
   TICKET_LIST_LIMIT_DEFAULT,
   TICKET_LIST_LIMIT_MAX,
 } from './limits';
+import { TicketRatingSchema } from './ratings';
 
 const Id = z.number().int().positive();
 /** ISO 8601 text as the server writes it; the web app shows whatever it gets. */
@@ -57,6 +58,8 @@ export const TicketListQuerySchema = z.object({
     .regex(/^(me|none|[1-9]\d{0,9})$/)
     .optional(),
   sort: z.enum(['activity', 'waiting']).optional(),
+  /** Staff: open tickets past their due time, or due within the next hour (DESIGN.md §7.9). */
+  due: z.enum(['overdue', 'soon']).optional(),
   limit: z.coerce
     .number()
     .int()
@@ -185,6 +188,12 @@ export const TicketItemSchema = z.object({
   last_activity_at: Timestamp,
   last_message_preview: z.string().optional(),
   /**
+   * When staff must answer, counted in business hours (DESIGN.md §7.9); null
+   * when the customer is awaited or the ticket is closed. `overdue`: past it.
+   */
+  due_at: Timestamp.nullable(),
+  overdue: z.boolean(),
+  /**
    * Staff only, for a ticket opened by an inquiry (DESIGN.md §7.6): the name and
    * e-mail the sender gave; `guest` when the owner is an account without a password.
    */
@@ -210,8 +219,10 @@ export const TicketThreadAnswerSchema = z.object({
   has_more: z.boolean(),
 });
 
-/** `GET /api/tickets/:id`: the ticket as a list item (deep links). */
-export const TicketAnswerSchema = z.object({ ticket: TicketItemSchema });
+/** `GET /api/tickets/:id`: the ticket as a list item (deep links), with its rating. */
+export const TicketAnswerSchema = z.object({
+  ticket: TicketItemSchema.extend({ rating: TicketRatingSchema.nullable() }),
+});
 
 /** `POST /api/tickets/:id/read` and `/unread`: the caller's unread messages in that ticket. */
 export const UnreadCountAnswerSchema = z.object({ unread_count: z.number().int().nonnegative() });
@@ -220,7 +231,15 @@ export const UnreadCountAnswerSchema = z.object({ unread_count: z.number().int()
 export const UnreadTotalAnswerSchema = z.object({ unread: z.number().int().nonnegative() });
 
 /** `POST /api/tickets` (201). */
-export const CreatedTicketAnswerSchema = z.object({ id: Id, seq: Id });
+export const CreatedTicketAnswerSchema = z.object({
+  id: Id,
+  seq: Id,
+  /**
+   * The studio-wide number the screens show (DESIGN.md §7.9). Optional only
+   * for an idempotent replay of an answer stored before the field existed.
+   */
+  number: Id.optional(),
+});
 
 /** `POST /api/tickets/:id/messages` (201). */
 export const PostedMessageAnswerSchema = z.object({ message: TicketMessageSchema });

@@ -75,10 +75,15 @@ export const BUNDLED_EMPTY_DATABASE = path.join(
   'empty-database',
 );
 
-/** Open PGlite in DATA_DIR/db, or memory when dataDir is null (tests), and migrate. */
+/**
+ * Open PGlite in DATA_DIR/db, or memory when dataDir is null (tests), and
+ * migrate. In memory, `memoryImage` (a `dumpDataDir` of a database) is where
+ * it starts instead of a new cluster: the tests' way to skip initdb.
+ */
 export async function openPglite(
   dataDir: string | null,
   emptyDatabase = BUNDLED_EMPTY_DATABASE,
+  memoryImage?: Blob | File,
 ): Promise<Database> {
   let release = () => {};
   let client: PGlite;
@@ -89,7 +94,7 @@ export async function openPglite(
     copyEmptyDatabase(dbDir, emptyDatabase);
     client = new PGlite(dbDir, { startParams: EMBEDDED_START_PARAMS });
   } else {
-    client = new PGlite();
+    client = memoryImage ? new PGlite({ loadDataDir: memoryImage }) : new PGlite();
   }
   try {
     await client.waitReady;

@@ -39,9 +39,9 @@ export class SnapshotCache {
   ) {}
 
   async read<T extends CachedRead>(key: string, load: (tx: Db) => Promise<T>): Promise<T> {
-    const snapshot = await currentSnapshot(this.db);
+    // Without an entry there is nothing to compare: the load's own snapshot is all it needs.
     const entry = this.entries.get(key);
-    if (entry?.snapshot === snapshot) return entry.read as T;
+    if (entry && entry.snapshot === (await currentSnapshot(this.db))) return entry.read as T;
     // One snapshot for every query of the load, and the same one recorded with it.
     const fresh = await this.db.transaction(
       async (txRaw) => {

@@ -4,10 +4,13 @@ import type { Answer, ApiOperation, JsonSchema } from './operation';
 import { accountOperations } from './operations-account';
 import { accountLockOperations } from './operations-account-lock';
 import { accountSessionOperations } from './operations-account-sessions';
+import { businessHoursOperations } from './operations-business-hours';
+import { callerOperations } from './operations-callers';
 import { emailOperations } from './operations-email';
 import { inquiryOperations } from './operations-inquiries';
 import { passkeyOperations } from './operations-passkeys';
 import { pushOperations } from './operations-push';
+import { ratingOperations } from './operations-ratings';
 import { staffOperations } from './operations-staff';
 import { statusOperations } from './operations-status';
 import { eventSchemas, ticketOperations } from './operations-tickets';
@@ -18,6 +21,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...accountOperations,
   ...ticketOperations,
   ...staffOperations,
+  ...callerOperations,
   ...passkeyOperations,
   ...pushOperations,
   ...emailOperations,
@@ -26,6 +30,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...totpOperations,
   ...accountLockOperations,
   ...statusOperations,
+  ...ratingOperations,
+  ...businessHoursOperations,
 ];
 
 export interface OpenApiDocument {

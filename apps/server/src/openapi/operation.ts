@@ -16,7 +16,7 @@ export interface Answer {
 
 /** One call of the API, as the route table in this folder lists it. */
 export interface ApiOperation {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path template: `{id}` where Fastify has `:id`. */
   path: string;
   summary: string;

@@ -3,6 +3,7 @@ import {
   ResetSecondFactorsAnswerSchema,
   ResetSecondFactorsBodySchema,
 } from '@studio/shared/account-lock';
+import { PresenceBodySchema } from '@studio/shared/presence';
 import {
   CustomerIdParamSchema,
   CustomerPanelAnswerSchema,
@@ -62,6 +63,21 @@ export const staffOperations: ApiOperation[] = [
         400: '`validation_failed`: not an id, or not an admin (`not_admin`).',
         403: STAFF_ONLY,
       }),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/tickets/{id}/presence',
+    tag: 'staff',
+    session: true,
+    summary: 'Say that I view, type in or left a ticket (staff); lapses 30 s after the last call',
+    description:
+      'Every admin stream then carries `event: presence` (data: `PresenceEvent`) whenever the ticket’s list changes, a lapse included.',
+    pathParams: ticketId,
+    body: PresenceBodySchema,
+    answers: {
+      204: { description: 'Noted.' },
+      ...refusals([...JSON_WRITE, 401, 404], { 403: STAFF_ONLY }),
     },
   },
   {

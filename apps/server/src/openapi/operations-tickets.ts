@@ -1,5 +1,7 @@
 /** Route table: tickets, their messages and files, and the live streams. */
+
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MESSAGE_BODY_MAX } from '@studio/shared/limits';
+import { PresenceEventSchema } from '@studio/shared/presence';
 import {
   CreatedTicketAnswerSchema,
   DeletedTicketAnswerSchema,
@@ -38,6 +40,18 @@ const messageUpload = {
           enum: ['true', 'false'],
           description: '`true`: an internal note, staff only (a customer gets 403 `forbidden`).',
         },
+        customer_email: {
+          type: 'string',
+          format: 'email',
+          description:
+            "Staff only (a customer gets 403 `forbidden`): the ticket is this customer's, an unknown address becomes a guest account (DESIGN.md §7.9); the first message is the staff member's and is e-mailed to the customer. 409 `staff_address` for a staff member's address.",
+        },
+        customer_name: {
+          type: 'string',
+          maxLength: 100,
+          description:
+            'With `customer_email`: the name of a new guest, shown to staff beside the ticket.',
+        },
         images: {
           type: 'array',
           maxItems: MAX_FILES_PER_MESSAGE,
@@ -49,7 +63,12 @@ const messageUpload = {
     'application/json': {
       type: 'object',
       description: 'A text-only message (scripts).',
-      properties: { body: MESSAGE_TEXT, internal: { type: 'boolean' } },
+      properties: {
+        body: MESSAGE_TEXT,
+        internal: { type: 'boolean' },
+        customer_email: { type: 'string', format: 'email' },
+        customer_name: { type: 'string', maxLength: 100 },
+      },
     },
   },
 };
@@ -79,6 +98,7 @@ const fileAnswer = (what: string): ApiOperation['answers'][number] => ({
 
 /** Schemas the document lists under `components.schemas` though no answer body uses them. */
 export const eventSchemas = {
+  PresenceEvent: PresenceEventSchema,
   TicketListEvent: TicketListEventSchema,
   TicketThreadEvent: TicketThreadEventSchema,
 };
@@ -107,6 +127,7 @@ export const ticketOperations: ApiOperation[] = [
     answers: {
       201: { description: 'Created.', schema: CreatedTicketAnswerSchema },
       ...uploadRefusals,
+      ...refusals([409], { 409: "`staff_address`: `customer_email` is a staff member's." }),
     },
   },
   {
@@ -244,7 +265,9 @@ export const ticketOperations: ApiOperation[] = [
     session: true,
     summary: 'Live changes of my ticket list',
     answers: {
-      200: eventStream('events `ticket` (data: `TicketListEvent`)'),
+      200: eventStream(
+        'events `ticket` (data: `TicketListEvent`); for staff also `mailbox` and `presence` (data: `PresenceEvent`)',
+      ),
       ...refusals([401, 429]),
     },
   },
@@ -256,7 +279,9 @@ export const ticketOperations: ApiOperation[] = [
     summary: 'Live changes of one thread',
     pathParams: ticketId,
     answers: {
-      200: eventStream('events `message` (data: `TicketThreadEvent`)'),
+      200: eventStream(
+        'events `message` (data: `TicketThreadEvent`); for staff also `presence` of this ticket',
+      ),
       ...refusals([401, 404, 429]),
     },
   },

@@ -299,6 +299,8 @@ export function createApiClient({ baseUrl = '', onUnauthorized }: ApiClientOptio
       request<T>('POST', path, body, options),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('PATCH', path, body, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, body, options),
     /** `json` is the body of a DELETE that names what it removes (a push endpoint is no path segment). */
     delete: <T>(path: string, options: RequestOptions & { json?: unknown } = {}) => {
       const { json, ...rest } = options;

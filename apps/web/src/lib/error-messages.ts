@@ -31,6 +31,9 @@ export const TICKET_CODE_MESSAGES: Readonly<Record<string, string>> = {
   quota_exceeded: QUOTA_EXCEEDED_MESSAGE,
   ticket_full: TICKET_FULL_MESSAGE,
   service_unavailable: UPLOADS_BUSY_MESSAGE,
+  // A ticket for a caller (DESIGN.md §7.9) is opened for customers only.
+  staff_address:
+    'Ten adres należy do członka zespołu — zgłoszenie można otworzyć tylko dla klienta.',
 };
 
 // — Kontakt: sending messages and the staff actions —

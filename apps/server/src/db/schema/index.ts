@@ -4,6 +4,8 @@ export * from './email-channel';
 export * from './inquiries';
 export * from './passkeys';
 export * from './push';
+export * from './ratings';
+export * from './reply-signatures';
 export * from './staff';
 export * from './system-state';
 export * from './ticket-counts';

@@ -64,6 +64,17 @@ export const tickets = pgTable(
     awaitingSince: ts('awaiting_since'),
     /** Staff's first public answer. */
     firstResponseAt: ts('first_response_at'),
+    /**
+     * When staff must answer (DESIGN.md §7.9): `awaiting_since` plus the first or
+     * next response target in business hours, stored by the write that changes
+     * the turn (insert-message.ts, change-status.ts) and by a change of the
+     * business hours (modules/business-hours), so the list filters and sorts by
+     * it through an index instead of computing it per row. Null unless the
+     * ticket is open and awaits staff.
+     */
+    dueAt: ts('due_at'),
+    /** When the assignee was mailed that this waiting went overdue; cleared when a new waiting starts. */
+    overdueNotifiedAt: ts('overdue_notified_at'),
     /** The latest close; cleared when reopened. */
     closedAt: ts('closed_at'),
     /** The name and e-mail given in the inquiry that opened the ticket (staff see them). */
@@ -99,6 +110,8 @@ export const tickets = pgTable(
     // Covers the statistics' first-response percentiles: an index-only scan of the window.
     index('tickets_created_response_idx').on(t.createdAt, t.firstResponseAt),
     index('tickets_closed_idx').on(t.closedAt),
+    // „Po terminie” / „Wkrótce termin” and the overdue mail's check: only tickets awaiting staff have one.
+    index('tickets_due_idx').on(t.dueAt, t.id).where(sql`${t.dueAt} is not null`),
     uniqueIndex('tickets_owner_seq_idx').on(t.ownerId, t.seq),
     // The list pages by (last_activity_at, id) descending (a backward index scan), for one owner or all.
     index('tickets_owner_activity_idx').on(t.ownerId, t.lastActivityAt, t.id),

@@ -6,13 +6,13 @@ import { badRequest } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { sha256 } from '../../lib/tokens';
 import { reserveForAddress } from '../auth/index';
+import { accountForInquiry } from '../guests/index';
 import {
   insertTicket,
   publishEvents,
   type TicketEvent,
   type TicketsContext,
 } from '../tickets/index';
-import { accountForInquiry } from './guest-account';
 
 /**
  * `POST /api/inquiries/confirm` (DESIGN.md §7.6): the inquiry becomes one

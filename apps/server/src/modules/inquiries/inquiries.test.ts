@@ -9,7 +9,7 @@ import { documentedAnswer, resolveSchema, servedDocument } from '../../../test/o
 import { postMessage, quickUser } from '../../../test/tickets-helpers';
 import { inquiries, tickets, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
-import { usernameBase } from './guest-account';
+import { usernameBase } from '../guests/index';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -93,6 +93,17 @@ describe('an inquiry from a new address', () => {
     expect(one.ticket.contact_email).toBe(ewa.email);
     const thread = (await staff.client.get(`/api/tickets/${ticketId}/messages`)).json();
     expect(thread.messages[0].body).toBe(inquiry().body);
+    // The panel says the owner is a guest and names them as they wrote (issue 31).
+    const panel = (
+      await staff.client.get(`/api/admin/customers/${list.tickets[0].owner_id}`)
+    ).json();
+    expect(panel.customer).toMatchObject({ guest: true, name: ewa.name });
+    expect(
+      (await staff.client.get(`/api/admin/customers/${staff.user.id}`)).json().customer,
+    ).toMatchObject({
+      guest: false,
+      name: null,
+    });
   });
 
   it('gives two people of one name two usernames', async () => {

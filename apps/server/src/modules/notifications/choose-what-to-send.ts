@@ -6,7 +6,7 @@ import type { TicketMailJob } from './outbox';
 
 /** What one ticket e-mail is about: who gets it and which messages it counts. */
 export interface PendingTicketMail {
-  ticket: { id: number; seq: number; ownerId: number; owner: string };
+  ticket: { id: number; number: number; ownerId: number; owner: string };
   recipient: { id: number; email: string };
   /** The owner hears about staff replies; an admin about the customer's messages. */
   isOwner: boolean;
@@ -37,7 +37,7 @@ export async function chooseWhatToSend(
   const [ticket] = await db
     .select({
       id: tickets.id,
-      seq: tickets.seq,
+      number: tickets.number,
       ownerId: tickets.ownerId,
       owner: users.username,
     })

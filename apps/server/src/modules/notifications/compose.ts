@@ -35,11 +35,11 @@ function wording(pending: PendingTicketMail): MailWording {
   const { ticket } = pending;
   if (pending.isGuest) return guestWording;
   if (pending.isOwner) {
-    return notificationWording.staffReply({ seq: ticket.seq, count: pending.unreadCount });
+    return notificationWording.staffReply({ number: ticket.number, count: pending.unreadCount });
   }
   return notificationWording.customerMessage({
     username: ticket.owner,
-    seq: ticket.seq,
+    number: ticket.number,
     count: pending.unreadCount,
     isNewTicket: pending.isNewTicket,
   });

@@ -3,7 +3,10 @@
  * from here, never from the files behind it.
  */
 export { enqueueAssignmentMail } from './assignment-mail';
+export { dropClosingMail, enqueueClosingMail } from './closing-mail';
 export { emailEnabled } from './email-preference';
+export { buildNotificationMail } from './mail';
 export { dropTicketJobs, messageMailJobs, NOTIFY_DELAY_MS, TICKET_MAIL_JOB } from './outbox';
+export { readRatingLinkToken } from './rating-token';
 export { notificationRoutes } from './routes';
 export { JobRunner } from './worker';

@@ -14,6 +14,6 @@ describe('counted messages in the e-mails (shared plural helper)', () => {
   ])('%i → „%s”', (count, words) => {
     expect(`${waitsPl(count)} ${messagesPl(count)}`).toBe(words);
     const mail = composedTicketMail({ isOwner: true, count });
-    expect(mail.text).toContain(`W Twoim zgłoszeniu #7 ${words} od naszego zespołu.`);
+    expect(mail.text).toContain(`W Twoim zgłoszeniu #1007 ${words} od naszego zespołu.`);
   });
 });

@@ -1,4 +1,5 @@
 import { countOf, plural } from '@studio/shared/plural';
+import { isDomainLike } from '@studio/shared/schemas';
 import { escapeHtml } from '../../lib/escape-html';
 import type { MailMessage } from '../../mail/transport';
 
@@ -33,40 +34,46 @@ export interface MailWording {
   intro: string;
 }
 
-/** The subject and first sentence of each ticket e-mail (compose.ts adds the messages). */
+/**
+ * The subject and first sentence of each ticket e-mail (compose.ts adds the
+ * messages). Every mail names the studio-wide `number`, the one both screens
+ * show (DESIGN.md §7.9), never the owner's own `seq`.
+ */
 export const notificationWording = {
   /** To the ticket's owner: staff replied. */
-  staffReply: (input: { seq: number; count: number }): MailWording => ({
+  staffReply: (input: { number: number; count: number }): MailWording => ({
     subject:
       input.count === 1
-        ? `Nowa odpowiedź w zgłoszeniu #${input.seq}`
-        : `Nowe odpowiedzi w zgłoszeniu #${input.seq}`,
-    intro: `W Twoim zgłoszeniu #${input.seq} ${waitsPl(input.count)} ${messagesPl(input.count)} od naszego zespołu.`,
+        ? `Nowa odpowiedź w zgłoszeniu #${input.number}`
+        : `Nowe odpowiedzi w zgłoszeniu #${input.number}`,
+    intro: `W Twoim zgłoszeniu #${input.number} ${waitsPl(input.count)} ${messagesPl(input.count)} od naszego zespołu.`,
   }),
   /** To an admin: a customer opened a ticket or wrote in one. */
   customerMessage: (input: {
     username: string;
-    seq: number;
+    number: number;
     count: number;
     isNewTicket: boolean;
   }): MailWording => {
     const name = unlinkedName(input.username);
     return {
       subject: input.isNewTicket
-        ? `Nowe zgłoszenie od ${name}`
-        : `Nowa wiadomość od ${name} w zgłoszeniu #${input.seq}`,
+        ? `Nowe zgłoszenie #${input.number} od ${name}`
+        : `Nowa wiadomość od ${name} w zgłoszeniu #${input.number}`,
       intro: input.isNewTicket
-        ? `Użytkownik ${name} otworzył nowe zgłoszenie (#${input.seq}): ${messagesPl(input.count)}.`
-        : `Użytkownik ${name} napisał w zgłoszeniu #${input.seq}: ${messagesPl(input.count)}.`,
+        ? `Użytkownik ${name} otworzył nowe zgłoszenie #${input.number}: ${messagesPl(input.count)}.`
+        : `Użytkownik ${name} napisał w zgłoszeniu #${input.number}: ${messagesPl(input.count)}.`,
     };
   },
 };
 
 /**
- * A username with a zero-width space after each dot, so mail clients do not
- * turn a domain-like name made before the rule (`www.bank-pl.com`) into a
- * link to that site (finding 31). Names without a dot stay as they are.
+ * A username as e-mails show it. A domain-like name made before the rule
+ * (`www.bank-pl.com`, finding 31) gets its dots written „[.]”, so mail
+ * clients do not turn it into a link to that site, and a reader sees the
+ * change (the zero-width spaces used before were invisible, and stayed in
+ * copied text and subjects: issue 31). Every other name stays as it is.
  */
 export function unlinkedName(username: string): string {
-  return username.replaceAll('.', '.\u200B');
+  return isDomainLike(username) ? username.replaceAll('.', '[.]') : username;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext } from '../../../test/helpers';
-import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
+import { createTicket, postMessage, quickUser, ticketNumber } from '../../../test/tickets-helpers';
 import { loadConfig } from '../../config';
 import { TestClock } from '../../lib/clock';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -76,10 +76,11 @@ describe('ticket e-mails worth receiving (DESIGN §7.1)', () => {
 
   it('tell staff about a customer’s message with its text; no Reply-To without MAIL_REPLY_TO', async () => {
     const { alice, admin, send } = await world({ MAIL_REPLY_TO: '' });
-    await createTicket(alice.client, { body: 'Proszę o fakturę 📄' });
+    const { id } = (await createTicket(alice.client, { body: 'Proszę o fakturę 📄' })).json();
+    const number = await ticketNumber(alice.client, id);
     await send();
     const [mail] = mailsTo(admin.user.email);
-    expect(mail?.subject).toBe('Nowe zgłoszenie od Alicja');
+    expect(mail?.subject).toBe(`Nowe zgłoszenie #${number} od Alicja`);
     expect(mail?.text).toContain('Proszę o fakturę 📄');
     expect(mail?.headers['reply-to']).toBeUndefined();
     expect(mail?.text).not.toContain('odpowiedzieć na tego e-maila');

@@ -4,6 +4,7 @@ import { idempotencyKeys, jobs, ticketEvents } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { ASSIGNMENT_MAIL_JOB, type AssignmentMailJob, sendAssignmentMail } from './assignment-mail';
 import { chooseWhatToSend } from './choose-what-to-send';
+import { CLOSING_MAIL_JOB, type ClosingMailJob, sendClosingMail } from './closing-mail';
 import { deliverTicketMail } from './deliver';
 import { TICKET_MAIL_JOB, type TicketMailJob } from './outbox';
 import { prepareTicketMail } from './prepare-ticket-mail';
@@ -120,6 +121,8 @@ export class JobRunner {
       if (job.kind === TICKET_MAIL_JOB) await this.ticketMail(job.payload as TicketMailJob);
       else if (job.kind === ASSIGNMENT_MAIL_JOB) {
         await sendAssignmentMail(this.deps, job.payload as AssignmentMailJob);
+      } else if (job.kind === CLOSING_MAIL_JOB) {
+        await sendClosingMail(this.deps, job.payload as ClosingMailJob);
       } else {
         const run = this.handlers.get(job.kind);
         if (run) await run(job.payload);

@@ -6,6 +6,7 @@ import { parse } from '../../lib/validate';
 import { currentSession, endUserSessions, requireUser } from '../auth/index';
 import { recordSecurityEvent } from '../security-log/index';
 import { reauthRoutes } from './reauth-routes';
+import { replySignatureRoutes } from './reply-signature';
 import { profileSecurityRoutes } from './security-routes';
 import { createProfileService } from './service';
 import { totpRoutes } from './totp-routes';
@@ -15,6 +16,7 @@ export async function profileRoutes(app: FastifyInstance) {
   await profileSecurityRoutes(app);
   await totpRoutes(app);
   await reauthRoutes(app);
+  replySignatureRoutes(app);
 
   app.post('/api/profile/username', async (request, reply) => {
     const user = await requireUser(request, reply);

@@ -5,26 +5,26 @@ export type TicketPushKind = 'answer' | 'message' | 'new_ticket';
 
 /**
  * The notification for one ticket message (DESIGN.md §7.11): the ticket's
- * number as the e-mails give it (`seq`, the owner's own numbering), never the
+ * studio-wide number, the one the e-mails and screens give (DESIGN.md §7.9), never the
  * message's text, the subject or anyone's name, so a locked phone shows no
  * customer data. `tag` makes a newer push for the ticket replace the older one.
  */
 export function ticketPushPayload(input: {
   ticketId: number;
-  seq: number;
+  number: number;
   kind: TicketPushKind;
 }): PushPayload {
-  const { ticketId, seq, kind } = input;
+  const { ticketId, number, kind } = input;
   const wording = {
     answer: {
-      title: `Nowa odpowiedź w zgłoszeniu nr ${seq}`,
+      title: `Nowa odpowiedź w zgłoszeniu #${number}`,
       body: 'Otwórz Kontakt, aby ją przeczytać.',
     },
     message: {
-      title: `Nowa wiadomość w zgłoszeniu nr ${seq}`,
+      title: `Nowa wiadomość w zgłoszeniu #${number}`,
       body: 'Otwórz Kontakt, aby ją przeczytać.',
     },
-    new_ticket: { title: `Nowe zgłoszenie nr ${seq}`, body: 'Otwórz Kontakt, aby je przeczytać.' },
+    new_ticket: { title: `Nowe zgłoszenie #${number}`, body: 'Otwórz Kontakt, aby je przeczytać.' },
   }[kind];
   return { ...wording, url: `/contact?ticket=${ticketId}`, tag: `ticket-${ticketId}` };
 }

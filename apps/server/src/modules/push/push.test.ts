@@ -5,7 +5,7 @@ import { Client, codeFrom, createTestContext, registerUser } from '../../../test
 import { mailTitled } from '../../../test/mail-helpers';
 import { type PushService, startPushService, type TestDevice } from '../../../test/push-service';
 import { createTicket, postMessage, quickUser } from '../../../test/tickets-helpers';
-import { jobs, pushSubscriptions } from '../../db/schema/index';
+import { jobs, pushSubscriptions, tickets } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { ACCOUNT_CHANGE_SUBJECTS } from '../../mail/account-security-templates';
 
@@ -62,6 +62,15 @@ async function newTicket(client: Client, body = 'Nie działa logowanie, hasło T
 const pushJobs = (app: FastifyInstance) =>
   app.deps.db.select().from(jobs).where(eq(jobs.kind, 'push'));
 
+/** The studio-wide number pushes name (DESIGN.md §7.9), as the database gave it. */
+const numberOf = async (app: FastifyInstance, ticketId: number) => {
+  const [ticket] = await app.deps.db
+    .select({ number: tickets.number })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return ticket?.number;
+};
+
 const devicesOf = async (app: FastifyInstance, userId: number) =>
   app.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
@@ -81,7 +90,7 @@ describe('where a push goes', () => {
     const [push] = service.to(phone);
     expect(service.received).toHaveLength(1);
     expect(push?.payload).toEqual({
-      title: 'Nowa odpowiedź w zgłoszeniu nr 1',
+      title: `Nowa odpowiedź w zgłoszeniu #${await numberOf(app, ticketId)}`,
       body: 'Otwórz Kontakt, aby ją przeczytać.',
       url: `/contact?ticket=${ticketId}`,
       tag: `ticket-${ticketId}`,
@@ -115,7 +124,7 @@ describe('where a push goes', () => {
     for (const phone of [adminPhone, colleaguePhone]) {
       expect(service.to(phone as TestDevice).map((p) => p.payload)).toEqual([
         {
-          title: 'Nowe zgłoszenie nr 1',
+          title: `Nowe zgłoszenie #${await numberOf(app, ticketId)}`,
           body: 'Otwórz Kontakt, aby je przeczytać.',
           url: `/contact?ticket=${ticketId}`,
           tag: `ticket-${ticketId}`,
@@ -145,7 +154,9 @@ describe('where a push goes', () => {
     await service.waitFor(2);
     for (const phone of phones) {
       const [push] = service.to(phone as TestDevice);
-      expect(push?.payload).toMatchObject({ title: 'Nowe zgłoszenie nr 1' });
+      expect(push?.payload).toMatchObject({
+        title: expect.stringMatching(/^Nowe zgłoszenie #\d{4,}$/),
+      });
       expect(JSON.stringify(push?.payload)).not.toMatch(/Ewa|aplikacj/);
     }
   });
@@ -162,7 +173,7 @@ describe('where a push goes', () => {
     await postMessage(alice.client, ticketId, { body: 'Dalej nie działa' });
     await service.waitFor(2);
     expect(service.to(adminPhone).map((p) => (p.payload as { title: string }).title)).toEqual([
-      'Nowa wiadomość w zgłoszeniu nr 1',
+      `Nowa wiadomość w zgłoszeniu #${await numberOf(app, ticketId)}`,
     ]);
     expect(service.to(colleaguePhone)).toHaveLength(1);
 

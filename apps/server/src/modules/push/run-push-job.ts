@@ -28,7 +28,7 @@ export async function runPushJob(ctx: PushContext, job: PushJob): Promise<void> 
     return;
   }
   const [ticket] = await db
-    .select({ id: tickets.id, seq: tickets.seq, ownerId: tickets.ownerId })
+    .select({ id: tickets.id, number: tickets.number, ownerId: tickets.ownerId })
     .from(tickets)
     .where(eq(tickets.id, job.ticketId));
   const [recipient] = await db
@@ -46,7 +46,7 @@ export async function runPushJob(ctx: PushContext, job: PushJob): Promise<void> 
   await send(
     ctx,
     subscription,
-    ticketPushPayload({ ticketId: ticket.id, seq: ticket.seq, kind }),
+    ticketPushPayload({ ticketId: ticket.id, number: ticket.number, kind }),
     'high',
   );
 }

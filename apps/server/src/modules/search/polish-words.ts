@@ -209,23 +209,44 @@ function quoteLexeme(token: string): string {
 }
 
 /**
- * Words analysed lately. A helpdesk's messages repeat the same few thousand
- * words, and a cached word costs a Map look-up instead of some thirty
- * (about 2 MB when full; emptied rather than aged, which is simpler and good enough).
+ * Words analysed lately. A helpdesk's messages repeat the same words, and a
+ * cached word costs a Map look-up instead of some thirty. Two generations:
+ * a word is looked for in the young map, then in the old one (and moved back
+ * to the young); when the young map is full it becomes the old one. So the
+ * words in use stay, unlike a cache emptied when full, which lost its hits
+ * right after each emptying (the excerpts of a search analyse some 2,500
+ * words, bench/README.md, search). At most 2 × MAX_CACHED_WORDS entries,
+ * about 5 MB.
  */
-const analysed = new Map<string, string[]>();
-const MAX_CACHED_WORDS = 20_000;
+let analysedYoung = new Map<string, string[]>();
+let analysedOld = new Map<string, string[]>();
+const MAX_CACHED_WORDS = 25_000;
+
+function cachedTokens(folded: string): string[] | undefined {
+  const young = analysedYoung.get(folded);
+  if (young !== undefined) return young;
+  const old = analysedOld.get(folded);
+  if (old !== undefined) rememberTokens(folded, old);
+  return old;
+}
+
+function rememberTokens(folded: string, tokens: string[]): void {
+  if (analysedYoung.size >= MAX_CACHED_WORDS) {
+    analysedOld = analysedYoung;
+    analysedYoung = new Map();
+  }
+  analysedYoung.set(folded, tokens);
+}
 
 function wordTokens(word: string): string[] {
   const folded = foldWord(word);
   if (hasDigit(folded)) return [folded];
-  const cached = analysed.get(folded);
+  const cached = cachedTokens(folded);
   if (cached !== undefined) return cached;
   const lemmas = loadPolishDictionary().lemmas(folded);
   const stem = guessedStem(folded);
   const tokens = lemmas.length > 0 ? lemmas : stem === folded ? [folded] : [folded, stem];
-  if (analysed.size >= MAX_CACHED_WORDS) analysed.clear();
-  analysed.set(folded, tokens);
+  rememberTokens(folded, tokens);
   return tokens;
 }
 

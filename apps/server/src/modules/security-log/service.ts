@@ -35,7 +35,8 @@ export type SecurityEvent =
   | 'login_locked'
   | 'account_locked'
   | 'lock_failed'
-  | 'second_factors_reset';
+  | 'second_factors_reset'
+  | 'business_hours_changed';
 
 /** Appends one entry; the log carries no secrets, only who, what, when and from where. */
 export async function recordSecurityEvent(

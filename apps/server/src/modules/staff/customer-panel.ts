@@ -26,6 +26,7 @@ export async function customerPanel(
       subject: tickets.subject,
       status: tickets.status,
       awaiting: tickets.awaiting,
+      contactName: tickets.contactName,
     })
     .from(tickets)
     .where(eq(tickets.ownerId, user.id))
@@ -40,7 +41,12 @@ export async function customerPanel(
       mfa_enabled: user.mfaEnabled,
       second_factors: await secondFactorsOf(deps.db, user.id),
       email_bouncing: user.emailBouncingAt !== null,
-      tickets: owned.map((t) => ({ ...t, awaiting: t.status === 'closed' ? null : t.awaiting })),
+      guest: user.passwordHash === null,
+      name: owned.find((t) => t.contactName)?.contactName ?? null,
+      tickets: owned.map(({ contactName: _name, ...t }) => ({
+        ...t,
+        awaiting: t.status === 'closed' ? null : t.awaiting,
+      })),
     },
   };
 }

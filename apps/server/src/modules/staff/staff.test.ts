@@ -107,6 +107,8 @@ describe('customer panel', () => {
         mfa_enabled: true,
         second_factors: { email_codes: true, totp: false, passkeys: 0 },
         email_bouncing: false,
+        guest: false,
+        name: null,
         tickets: [
           {
             id: two.id,
@@ -186,6 +188,17 @@ describe('statistics', () => {
       awaiting_staff: 0,
       first_response_seconds: { p50: null, p90: null },
       per_day: [{ date: '2026-03-10', created: 0, closed: 0 }],
+      satisfaction: { good: 0, neutral: 0, bad: 0 },
+      resolution_seconds: { p50: null, p90: null },
+      per_agent: [
+        {
+          id: admin.user.id,
+          username: 'Obsluga',
+          replies: 0,
+          closed: 0,
+          first_response_seconds: { p50: null },
+        },
+      ],
     });
     for (const days of ['0', '366', 'x', '1.5']) {
       expect((await admin.client.get(`/api/admin/stats?days=${days}`)).statusCode).toBe(400);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { ticketDailyCounts as days, ticketTabCounts as tabs, tickets } from '../../db/schema/index';
+import { statsAdditions } from './stats-additions';
 
 /** The statistics' calendar: the studio's days. */
 export const STATS_TIME_ZONE = 'Europe/Warsaw';
@@ -54,6 +55,7 @@ export async function ticketStats(database: Db, input: { days: number; now: Date
       created: Number(d.created),
       closed: Number(d.closed),
     })),
+    ...(await statsAdditions(database, windowStart)),
   };
   return answer;
 }

@@ -128,6 +128,8 @@ describe('the tab and day summaries', () => {
       unassigned: 1,
       closed: 1,
       all: 2,
+      overdue: 0,
+      due_soon: 0,
     });
     const stats = (await admin.client.get('/api/admin/stats?days=7')).json();
     expect(stats).toMatchObject({ open: 1, awaiting_staff: 1 });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { MailboxStreamEvent } from '@studio/shared/mailbox';
+import type { PresenceEvent } from '@studio/shared/presence';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -14,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { MemoryAfterShed } from '../../lib/memory-after-shed';
 import { MAILBOX_CHANNEL } from '../inbound-mail/index';
+import { isPresenceReport, PRESENCE_CHANNEL, PresenceBoard } from '../presence/index';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
 import { StreamConnection } from './stream-connection';
 import type { EventTexts, StreamViewer } from './stream-events';
@@ -26,6 +28,8 @@ export const HEARTBEAT_MS = 25_000;
 export const REPLAY_LIMIT = 100;
 /** What a refused client is told to wait; the web app retries with its own back-off anyway. */
 const REFUSAL_RETRY_AFTER_SECONDS = 30;
+/** How often lapsed presence is looked for; a lapse is announced at most this late. */
+export const PRESENCE_SWEEP_MS = 1_000;
 
 /**
  * Open event streams of this instance. One bus subscription feeds all of
@@ -41,6 +45,10 @@ export class StreamHub {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   /** Gives back what thousands of streams held once they have gone (lib/memory-after-shed.ts). */
   private readonly memory = new MemoryAfterShed();
+  /** Who is on which ticket, from every instance's reports (modules/presence). */
+  private readonly presence = new PresenceBoard();
+  /** Runs while anyone is on a ticket, to announce lapses. */
+  private presenceSweep: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -58,12 +66,14 @@ export class StreamHub {
       await this.bus.subscribe(MAILBOX_CHANNEL, (payload) =>
         this.announceMailbox(payload as MailboxStreamEvent),
       ),
+      await this.bus.subscribe(PRESENCE_CHANNEL, (payload) => this.onPresenceReport(payload)),
     );
   }
 
   async stop() {
     for (const connection of [...this.connections]) connection.close();
     this.memory.stop();
+    this.stopPresenceSweep();
     await Promise.all(this.unsubscribe.splice(0).map((u) => u()));
   }
 
@@ -130,6 +140,12 @@ export class StreamHub {
     connection.pending = null;
     for (const event of held) if (!connection.replayed.has(event.id)) connection.send(event);
     connection.replayed.clear();
+    // Presence is announced on change only: a new stream starts from who is there now.
+    if (connection.viewer.isAdmin) {
+      for (const event of this.presence.snapshot(connection.ticketId)) {
+        connection.notify(presenceKind(event), presenceText(event));
+      }
+    }
     return connection;
   }
 
@@ -179,6 +195,44 @@ export class StreamHub {
     for (const connection of this.connections) {
       if (connection.viewer.isAdmin && connection.ticketId === null) {
         connection.notify('mailbox', text);
+      }
+    }
+  }
+
+  private onPresenceReport(payload: unknown) {
+    if (!isPresenceReport(payload)) return;
+    const changed = this.presence.apply(payload, this.clock.now().getTime());
+    if (changed) this.announcePresence(changed);
+    if (!this.presence.isEmpty && !this.presenceSweep) {
+      this.presenceSweep = setInterval(() => this.sweepPresence(), PRESENCE_SWEEP_MS);
+      this.presenceSweep.unref();
+    }
+  }
+
+  private sweepPresence() {
+    for (const event of this.presence.sweep(this.clock.now().getTime())) {
+      this.announcePresence(event);
+    }
+    if (this.presence.isEmpty) this.stopPresenceSweep();
+  }
+
+  private stopPresenceSweep() {
+    if (this.presenceSweep) clearInterval(this.presenceSweep);
+    this.presenceSweep = null;
+  }
+
+  /**
+   * Every admin's list stream, and an admin's stream of that ticket, learn the
+   * ticket's new list (DESIGN.md §7.9); customers never. Each instance tells
+   * the streams it holds: every instance has the same board from the bus.
+   */
+  private announcePresence(event: PresenceEvent) {
+    const kind = presenceKind(event);
+    const text = presenceText(event);
+    for (const connection of this.connections) {
+      if (!connection.viewer.isAdmin) continue;
+      if (connection.ticketId === null || connection.ticketId === event.ticket_id) {
+        connection.notify(kind, text);
       }
     }
   }
@@ -267,4 +321,13 @@ export class StreamHub {
       if (connection.viewer.isAdmin !== isAdmin) connection.close();
     }
   }
+}
+
+/** Per ticket, so a blocked client keeps the latest list of every ticket, not only of the last. */
+function presenceKind(event: PresenceEvent) {
+  return `presence:${event.ticket_id}`;
+}
+
+function presenceText(event: PresenceEvent) {
+  return `event: presence\ndata: ${JSON.stringify(event)}\n\n`;
 }

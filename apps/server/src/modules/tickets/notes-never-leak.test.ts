@@ -105,6 +105,8 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
     '/api/tickets?status=open',
     '/api/tickets?awaiting=staff',
     '/api/tickets?awaiting=customer',
+    '/api/tickets?due=overdue',
+    '/api/tickets?due=soon',
     `/api/tickets?q=${WORD}`,
     `/api/tickets?q=${WORD.slice(0, 2)}`,
     `/api/tickets?q=${WORD.slice(0, 5)}`,
@@ -135,6 +137,9 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
   'GET /api/admin/mailbox': () => ['/api/admin/mailbox'],
   'GET /api/admin/status': () => ['/api/admin/status'],
   'GET /api/admin/first-run': () => ['/api/admin/first-run'],
+  'GET /api/admin/customers': () => ['/api/admin/customers?q=a'],
+  'GET /api/admin/business-hours': () => ['/api/admin/business-hours'],
+  'GET /api/profile/signature': () => ['/api/profile/signature'],
 };
 
 /** Every page of the thread the customer can reach by `before=`, one message a page. */
@@ -342,6 +347,10 @@ describe('an internal note never reaches its customer', () => {
       'GET /api/docs': 'the API description page, the same for everyone; no data',
       'GET /api/notifications/unsubscribe':
         'a fixed confirmation page for a mailed token; names no ticket',
+      'POST /api/tickets/{id}/rating':
+        "answers the owner's own score and comment only, never a message (ratings.test.ts)",
+      'POST /api/tickets/{id}/presence':
+        'staff only: a customer gets 403 on their own ticket; answers 204 (presence.test.ts)',
     };
     const mustBeListed = app.apiRoutes
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)

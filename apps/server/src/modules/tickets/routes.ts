@@ -22,6 +22,8 @@ import { parse } from '../../lib/validate';
 import type { FileStorage } from '../../storage/storage';
 import { requireUser } from '../auth/index';
 import { refuseOverQuota, UploadSlots } from '../files/index';
+import { customerSearchRoute } from './customer-search-route';
+import { ratingRoutes } from './ratings/index';
 import type { NewMessageInput } from './service/context';
 import { type Actor, mayManageTickets } from './service/rules';
 import { createTicketsService } from './service/tickets-service';
@@ -72,13 +74,16 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
   }
 
   // The list and threads are read far more often than they change.
+  const DUE_SLOT_MS = 15_000;
   const reads = new SnapshotCache(app.deps.db);
 
   app.get('/api/tickets', async (request, reply) => {
     const actor = toActor(await requireUser(request, reply));
     const query = parse(TicketListQuerySchema, request.query);
     if (query.q?.trim()) await service.throttleSearch(actor, requestMeta(request).throttleAddress);
-    const key = `list:${actor.id}:${actor.isAdmin}:${JSON.stringify(query)}`;
+    // `overdue` and `?due` depend on the time as well as the data: a cached answer lives 15 s at most.
+    const timeSlot = Math.floor(app.deps.clock.now().getTime() / DUE_SLOT_MS);
+    const key = `list:${actor.id}:${actor.isAdmin}:${timeSlot}:${JSON.stringify(query)}`;
     const { json } = await reads.read(key, async (tx) => {
       const answer: TicketListAnswer = await service.listTickets({ actor, ...query }, tx);
       return { json: JSON.stringify(answer) };
@@ -183,4 +188,6 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
   });
 
   staffTicketRoutes(app, service, reads);
+  customerSearchRoute(app);
+  await app.register(ratingRoutes, { visibleTicket: service.visibleTicket });
 }

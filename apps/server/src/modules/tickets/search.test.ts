@@ -4,8 +4,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext } from '../../../test/helpers';
 import { createTicket, postMessage, quickUser, ticketsWorld } from '../../../test/tickets-helpers';
+import type { Db } from '../../db/client';
 import { backfillSearchVectors } from '../search/index';
-import { SEARCH_CANDIDATES_MAX } from './service/search';
+import {
+  prepareSearch,
+  SEARCH_CANDIDATES_MAX,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+} from './service/search';
 
 /*
  * DESIGN.md §7.8 through `GET /api/tickets?q=`: Polish forms, diacritics,
@@ -225,6 +230,27 @@ describe('search: notes, paging, limits', () => {
     for (const q of ["') | ('", '\\', ':*', '& | !', "a' & 'b"]) {
       expect((await search(admin.client, q)).tickets, q).toBeDefined();
     }
+  });
+
+  it('a search stops a runaway statement after 5 s and compiles none (finding 16), for its transaction only', async () => {
+    await ticketsWorld(ctx);
+    const { db } = ctx.database;
+    const setting = async (tx: Db, name: string) => {
+      const result = await tx.execute(sql`select current_setting(${name}) as value`);
+      return (result as unknown as { rows: { value: string }[] }).rows[0]?.value;
+    };
+    for (const actor of [
+      { id: 1, isAdmin: true },
+      { id: 2, isAdmin: false },
+    ]) {
+      const inside = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await prepareSearch(tx, actor, 'faktura');
+        return { timeout: await setting(tx, 'statement_timeout'), jit: await setting(tx, 'jit') };
+      });
+      expect(inside).toEqual({ timeout: `${SEARCH_STATEMENT_TIMEOUT_MS / 1000}s`, jit: 'off' });
+    }
+    expect(await setting(db as unknown as Db, 'statement_timeout')).toBe('0');
   });
 
   it('the staff tab counts use the same search', async () => {

@@ -49,7 +49,9 @@ export function staffTicketRoutes(
     const actor = toActor(await requireAdmin(request, reply));
     const { q } = parse(TicketViewsQuerySchema, request.query);
     if (q?.trim()) await service.throttleSearch(actor, requestMeta(request).throttleAddress);
-    const { json } = await reads.read(`views:${actor.id}:${q ?? ''}`, async (tx) => {
+    // The due counts depend on the time as well as the data: a cached answer lives 15 s at most.
+    const timeSlot = Math.floor(app.deps.clock.now().getTime() / 15_000);
+    const { json } = await reads.read(`views:${actor.id}:${timeSlot}:${q ?? ''}`, async (tx) => {
       const answer: TicketViewsAnswer = await service.ticketViews({ actor, q }, tx);
       return { json: JSON.stringify(answer) };
     });

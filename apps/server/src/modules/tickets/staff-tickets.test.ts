@@ -210,6 +210,8 @@ describe('staff filters and tab counts', () => {
         unassigned: 1,
         closed: 1,
         all: 4,
+        overdue: 0,
+        due_soon: 0,
       },
     });
     const searched = (await t.admin.client.get('/api/admin/ticket-views?q=Bartek')).json();
@@ -220,6 +222,8 @@ describe('staff filters and tab counts', () => {
       unassigned: 1,
       closed: 1,
       all: 2,
+      overdue: 0,
+      due_soon: 0,
     });
   });
 

@@ -260,6 +260,8 @@ describe('the list', () => {
       status: 'open',
       awaiting: 'staff',
       awaiting_since: expect.any(String),
+      due_at: expect.any(String),
+      overdue: false,
       assignee: null,
       unread_count: 0,
       created_at: expect.any(String),

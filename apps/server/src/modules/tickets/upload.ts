@@ -20,11 +20,18 @@ export async function readMessageUpload(
 ): Promise<NewMessageInput> {
   if (!request.isMultipart()) {
     // A JSON body is accepted for text-only messages (scripts, tests).
-    const json = (request.body ?? {}) as { body?: unknown; internal?: unknown };
-    return { body: cleanBody(json.body), files: [], internal: isInternal(json.internal) };
+    const json = (request.body ?? {}) as Record<string, unknown>;
+    const customer = customerFields(json.customer_email, json.customer_name);
+    return {
+      body: cleanBody(json.body),
+      files: [],
+      internal: isInternal(json.internal),
+      ...(customer ? { customer } : {}),
+    };
   }
   let body = '';
   let internal = false;
+  const fields: { customer_email?: unknown; customer_name?: unknown } = {};
   const files: PreparedFile[] = [];
   let admitted = false;
   try {
@@ -39,6 +46,9 @@ export async function readMessageUpload(
     })) {
       if (part.type === 'field') {
         if (part.fieldname === 'internal') internal = isInternal(part.value);
+        if (part.fieldname === 'customer_email' || part.fieldname === 'customer_name') {
+          fields[part.fieldname] = part.value;
+        }
         if (part.fieldname !== 'body') continue;
         if (part.valueTruncated) throw bodyTooLong();
         body = cleanBody(part.value);
@@ -57,7 +67,20 @@ export async function readMessageUpload(
   } catch (error) {
     throw mapUploadError(error);
   }
-  return { body, files, internal };
+  const customer = customerFields(fields.customer_email, fields.customer_name);
+  return { body, files, internal, ...(customer ? { customer } : {}) };
+}
+
+/**
+ * Whose ticket staff open (DESIGN.md §7.9), as sent: checked by createTicket,
+ * which refuses a customer first. An empty address means none was given.
+ */
+function customerFields(email: unknown, name: unknown): NewMessageInput['customer'] {
+  if (email === undefined || email === null || email === '') return undefined;
+  if (typeof email !== 'string' || (name !== undefined && typeof name !== 'string')) {
+    throw badRequest('validation_failed', [{ path: 'customer_email', message: 'string' }]);
+  }
+  return { email, ...(typeof name === 'string' ? { name } : {}) };
 }
 
 /** `internal` is `true` (text in a form, a boolean in JSON) or absent; anything else is refused. */

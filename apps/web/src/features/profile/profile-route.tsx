@@ -24,6 +24,7 @@ import { ExportDataSection } from './components/export-data-section';
 import { NotificationsForm } from './components/notifications-form';
 import { PasskeysSection } from './components/passkeys-section';
 import { PushSection } from './components/push-section';
+import { ReplySignatureSection } from './components/reply-signature-section';
 import { SessionsSection } from './components/sessions-section';
 import { TotpSection } from './components/totp-section';
 import { UsernameForm } from './components/username-form';
@@ -222,6 +223,12 @@ function Profile({ user }: { user: PublicUser }) {
         <section className={sectionClass} aria-labelledby="notifications-heading">
           <NotificationsForm />
         </section>
+
+        {user.is_admin && (
+          <section className={sectionClass}>
+            <ReplySignatureSection />
+          </section>
+        )}
 
         <section id="push" className={sectionClass} aria-labelledby="push-heading">
           <PushSection />

@@ -30,6 +30,11 @@ export interface NewMessageInput {
   internal?: boolean;
   /** A message taken from an e-mail: whether its sender was confirmed (docs/email.md). */
   emailSender?: 'verified' | 'unverified';
+  /**
+   * A new ticket's fields `customer_email` / `customer_name` as sent (DESIGN.md
+   * §7.9, staff only), checked by createTicket; absent for everything else.
+   */
+  customer?: { email: string; name?: string };
 }
 
 export type TicketRow = typeof tickets.$inferSelect;

@@ -11,16 +11,24 @@ import {
   type TicketsContext,
 } from './context';
 import { insertMessage } from './insert-message';
+import { withReplySignature } from './reply-signature';
 import type { Actor } from './rules';
 import { defaultSubject, ticketSearchText } from './subject';
+import { checkTicketCustomer, type TicketCustomer, ticketCustomerAccount } from './ticket-customer';
 import { storeMessageOnce } from './write-with-files';
 
-/** A ticket comes into being with its first message; `seq` numbers each owner's tickets from 1. */
+/**
+ * A ticket comes into being with its first message; `seq` numbers each owner's
+ * tickets from 1. With `customer_email` (staff, DESIGN.md §7.9) it is that
+ * customer's ticket, opened by the staff member's message, which is e-mailed
+ * to the customer like any staff reply.
+ */
 export async function createTicket(
   ctx: TicketsContext,
   input: { actor: Actor; idempotencyKey?: string; prepare: () => Promise<NewMessageInput> },
 ): Promise<CreatedTicketAnswer> {
   const { actor } = input;
+  let customer: TicketCustomer | null = null;
   return storeMessageOnce(ctx, {
     actor,
     scope: 'ticket:new',
@@ -29,12 +37,29 @@ export async function createTicket(
       { key: `tickets:new:${actor.id}`, limit: TICKETS_PER_HOUR, windowMs: 60 * 60 * 1000 },
       { key: `tickets:message:${actor.id}`, limit: MESSAGES_PER_MINUTE, windowMs: 60 * 1000 },
     ],
-    prepare: input.prepare,
+    // Whose ticket it is is checked as soon as the upload is read, before any file is written.
+    prepare: async () => {
+      const message = await input.prepare();
+      customer = checkTicketCustomer(actor, message.customer);
+      return message;
+    },
     // A stored answer is checked against the contract before it is sent again.
     replay: (stored) => CreatedTicketAnswerSchema.parse(stored),
     work: async (tx, keep, message) => {
-      const { ticket, events } = await insertTicket(ctx, tx, keep, { actor, message });
-      return { result: { id: ticket.id, seq: ticket.seq }, events };
+      if (!customer) {
+        const { ticket, events } = await insertTicket(ctx, tx, keep, { actor, message });
+        return { result: { id: ticket.id, seq: ticket.seq, number: ticket.number }, events };
+      }
+      // A ticket for a caller (DESIGN.md §7.9): the customer's, opened by the staff member's message.
+      const account = await ticketCustomerAccount(tx, customer, ctx.deps.clock.now());
+      const { ticket, events } = await insertTicket(ctx, tx, keep, {
+        actor,
+        owner: { id: account.id, isAdmin: account.isAdmin },
+        message: await withReplySignature(tx, { actor, ownerId: account.id, message }),
+        subjectText: message.body,
+        contact: customer.name ? { name: customer.name, email: customer.email } : undefined,
+      });
+      return { result: { id: ticket.id, seq: ticket.seq, number: ticket.number }, events };
     },
   });
 }
@@ -49,21 +74,27 @@ export async function insertTicket(
   tx: Db,
   keep: (key: string) => void,
   input: {
+    /** Who writes the first message. */
     actor: Actor;
+    /** Whose ticket it is, when not the writer's own (staff opening one for a caller, §7.9). */
+    owner?: Actor;
     message: NewMessageInput;
+    /** The text the subject is taken from, when not the message's (a signed one, §7.9). */
+    subjectText?: string;
     contact?: { name: string; email: string };
   },
 ): Promise<{ ticket: TicketRow; events: TicketEvent[] }> {
   const { actor, message, contact } = input;
+  const owner = input.owner ?? actor;
   const now = ctx.deps.clock.now();
   // Serialises one owner's creations so `seq` is gap-free and never collides.
-  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${actor.id}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${owner.id}::int)`);
   const [max] = await tx
     .select({ seq: sql<number>`coalesce(max(${tickets.seq}), 0)::int` })
     .from(tickets)
-    .where(eq(tickets.ownerId, actor.id));
+    .where(eq(tickets.ownerId, owner.id));
   const subject = defaultSubject(
-    message.body,
+    input.subjectText ?? message.body,
     message.files.map((f) => f.filename),
   );
   const own = ticketSearchText({
@@ -75,7 +106,7 @@ export async function insertTicket(
   const [ticket] = await tx
     .insert(tickets)
     .values({
-      ownerId: actor.id,
+      ownerId: owner.id,
       seq: Number(max?.seq ?? 0) + 1,
       status: 'open',
       createdAt: now,
@@ -91,7 +122,7 @@ export async function insertTicket(
   if (!ticket) throw new Error('ticket not stored');
   const created = await recordEvent(
     tx,
-    { type: 'created', ticketId: ticket.id, ownerId: actor.id, payload: {} },
+    { type: 'created', ticketId: ticket.id, ownerId: owner.id, payload: {} },
     now,
   );
   // A ticket opens with a public message: `internal` means nothing here.

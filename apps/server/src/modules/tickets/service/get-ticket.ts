@@ -3,11 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { notFound } from '../../../lib/errors';
+import { readRating } from '../ratings/index';
 import type { TicketsContext } from './context';
 import { type Actor, isTicketId } from './rules';
 import { selectTicketItems, toTicketItem } from './ticket-items';
 
-/** `GET /api/tickets/:id` (deep links): the ticket as the list shows it; 404 if not the caller's. */
+/**
+ * `GET /api/tickets/:id` (deep links): the ticket as the list shows it, with
+ * its rating (DESIGN.md §7.9); 404 if not the caller's.
+ */
 export async function getTicket(
   ctx: TicketsContext,
   input: { actor: Actor; ticketId: number },
@@ -16,5 +20,10 @@ export async function getTicket(
   if (!isTicketId(input.ticketId)) throw notFound();
   const [row] = await selectTicketItems(database, input.actor, [eq(tickets.id, input.ticketId)], 1);
   if (!row) throw notFound();
-  return { ticket: toTicketItem(row, input.actor) };
+  return {
+    ticket: {
+      ...toTicketItem(row, input.actor, ctx.deps.clock.now()),
+      rating: await readRating(database, row.id),
+    },
+  };
 }

@@ -9,6 +9,7 @@ import {
   tickets,
   users,
 } from '../../../db/schema/index';
+import { businessClock, dueAtFor, readBusinessHours } from '../../business-hours/index';
 import { reserveQuota } from '../../files/index';
 import { messageMailJobs } from '../../notifications/index';
 import { messagePushJobs } from '../../push/index';
@@ -187,7 +188,7 @@ async function writeMessageRows(
         .set({
           lastActivityAt: now,
           lastMessagePreview: preview,
-          ...turnAfter(ticket, actor, now),
+          ...(await turnAfter(tx, ticket, actor, now)),
           ...counted,
         })
         .where(eq(tickets.id, ticket.id))
@@ -254,16 +255,45 @@ async function writeMessageRows(
 
 /**
  * The staff columns a public message moves: whose turn it is, since when (kept
- * while the same side writes again), and staff's first answer.
+ * while the same side writes again), staff's first answer, and when staff
+ * must answer (DESIGN.md §7.9): counted when a customer starts waiting, null
+ * once staff answered. A new waiting is a new overdue episode: its mail may go again.
  */
-function turnAfter(ticket: TicketRow, actor: Actor, now: Date): Partial<TicketRow> {
+async function turnAfter(
+  tx: Db,
+  ticket: TicketRow,
+  actor: Actor,
+  now: Date,
+): Promise<Partial<TicketRow>> {
   const awaiting = awaitingAfter(actor);
   const staffAnswer = actor.isAdmin && actor.id !== ticket.ownerId;
+  const newWaiting = ticket.awaiting !== awaiting || !ticket.awaitingSince;
+  const turn = {
+    awaiting,
+    awaitingSince: newWaiting ? now : ticket.awaitingSince,
+    firstResponseAt: staffAnswer && !ticket.firstResponseAt ? now : ticket.firstResponseAt,
+  };
   return {
     awaiting,
-    ...(ticket.awaiting !== awaiting || !ticket.awaitingSince ? { awaitingSince: now } : {}),
+    ...(newWaiting ? { awaitingSince: now, overdueNotifiedAt: null } : {}),
     ...(staffAnswer && !ticket.firstResponseAt ? { firstResponseAt: now } : {}),
+    ...(await dueAfter(tx, { ...ticket, ...turn }, newWaiting)),
   };
+}
+
+/** The due time after a message; the business hours are read only when a customer starts waiting. */
+async function dueAfter(
+  tx: Db,
+  ticket: TicketRow,
+  newWaiting: boolean,
+): Promise<Pick<TicketRow, 'dueAt'> | Record<string, never>> {
+  if (ticket.status !== 'open' || ticket.awaiting !== 'staff') {
+    return ticket.dueAt === null ? {} : { dueAt: null };
+  }
+  // The customer writes again in the same waiting: the promise stands as it was.
+  if (!newWaiting && ticket.dueAt !== null) return {};
+  const hours = await readBusinessHours(tx);
+  return { dueAt: dueAtFor(ticket, hours, businessClock(hours)) };
 }
 
 /** The bytes go into the transaction itself (database storage), or the caller wrote none ahead. */

@@ -1,17 +1,12 @@
 import type { TicketItem, TicketListAnswer, TicketStatus } from '@studio/shared/tickets';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { ticketMessages, tickets } from '../../../db/schema/index';
-import { type SearchTerms, searchExcerpt } from '../../search/index';
+import { tickets } from '../../../db/schema/index';
+import { searchExcerpt } from '../../search/index';
 import type { TicketsContext } from './context';
 import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor } from './cursor';
 import type { Actor } from './rules';
-import {
-  type RankedTicket,
-  rankTickets,
-  SEARCH_OFFSET_MAX,
-  SEARCH_STATEMENT_TIMEOUT_MS,
-} from './search';
+import { type RankedTicket, rankTickets, SEARCH_OFFSET_MAX } from './search';
 import { afterCursor, type StaffFilters, staffConditions } from './staff-filters';
 import { selectTicketItems, toTicketItem } from './ticket-items';
 
@@ -33,10 +28,11 @@ export async function listTickets(
   input: ListInput,
   database: Db = ctx.deps.db,
 ): Promise<TicketListAnswer> {
-  const conditions: SQL[] = staffConditions(input.actor, input);
+  const now = ctx.deps.clock.now();
+  const conditions: SQL[] = staffConditions(input.actor, input, now);
   if (input.status) conditions.push(eq(tickets.status, input.status));
   const q = input.q?.trim();
-  if (q) return searchTickets(database, input, q, conditions);
+  if (q) return searchTickets(database, input, q, conditions, now);
 
   if (input.cursor) conditions.push(afterCursor(input.sort, decodeCursor(input.cursor)));
   const order = input.sort === 'waiting' ? 'waiting' : 'activity';
@@ -45,7 +41,7 @@ export async function listTickets(
   const last = page.at(-1);
   const lastAt = order === 'waiting' ? last?.awaitingSince : last?.lastActivityAt;
   return {
-    tickets: page.map((row) => toTicketItem(row, input.actor)),
+    tickets: page.map((row) => toTicketItem(row, input.actor, now)),
     next_cursor:
       rows.length > input.limit && last && lastAt
         ? encodeCursor(lastAt.toISOString(), last.id)
@@ -59,10 +55,10 @@ async function searchTickets(
   input: ListInput,
   q: string,
   conditions: SQL[],
+  now: Date,
 ): Promise<TicketListAnswer> {
   const offset = input.cursor ? decodeSearchCursor(input.cursor, SEARCH_OFFSET_MAX) : 0;
-  // Finding 16: a search that runs away is stopped by PostgreSQL (local to this read-only transaction).
-  await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
+  // rankTickets → prepareSearch sets the statement timeout of finding 16 for this transaction.
   const { ranked, terms } = await rankTickets(database, {
     actor: input.actor,
     q,
@@ -85,12 +81,16 @@ async function searchTickets(
     page.length,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const excerpts = await matchExcerpts(database, page, terms);
+  const wanted = new Set(terms.loose.flat());
   const items: TicketItem[] = [];
   for (const hit of page) {
     const row = byId.get(hit.id);
     // Gone between the two reads (deleted): left out.
-    if (row) items.push({ ...toTicketItem(row, input.actor), match: excerpts.get(hit.id) ?? null });
+    if (row)
+      items.push({
+        ...toTicketItem(row, input.actor, now),
+        match: matchExcerpt(hit, wanted, terms.prefixes),
+      });
   }
   const nextOffset = offset + input.limit;
   return {
@@ -102,23 +102,13 @@ async function searchTickets(
   };
 }
 
-/** Each result's excerpt of its best message (read only for the page's messages). */
-async function matchExcerpts(
-  database: Db,
-  page: readonly RankedTicket[],
-  terms: SearchTerms,
-): Promise<Map<number, NonNullable<TicketItem['match']>>> {
-  const messageIds = page.flatMap((hit) => (hit.messageId === null ? [] : [hit.messageId]));
-  const excerpts = new Map<number, NonNullable<TicketItem['match']>>();
-  if (messageIds.length === 0) return excerpts;
-  const bodies = await database
-    .select({ id: ticketMessages.id, ticketId: ticketMessages.ticketId, body: ticketMessages.body })
-    .from(ticketMessages)
-    .where(inArray(ticketMessages.id, messageIds));
-  const wanted = new Set(terms.loose.flat());
-  for (const message of bodies) {
-    const { text, highlights } = searchExcerpt(message.body, wanted, terms.prefixes);
-    excerpts.set(message.ticketId, { message_id: Number(message.id), text, highlights });
-  }
-  return excerpts;
+/** A result's excerpt of its best message (its text read with the ranking: search.ts `bestMessages`). */
+function matchExcerpt(
+  hit: RankedTicket,
+  wanted: ReadonlySet<string>,
+  prefixes: readonly string[],
+): TicketItem['match'] {
+  if (hit.message === null) return null;
+  const { text, highlights } = searchExcerpt(hit.message.body, wanted, prefixes);
+  return { message_id: hit.message.id, text, highlights };
 }

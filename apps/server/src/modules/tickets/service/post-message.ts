@@ -11,6 +11,7 @@ import {
 } from './context';
 import { insertMessage } from './insert-message';
 import { refuseIfTicketFull, ticketWithAuthorName } from './message-cap';
+import { withReplySignature } from './reply-signature';
 import { type Actor, isTicketId, maySeeTicket, mayWriteNote, writeRefusal } from './rules';
 import { findIdempotent, storeMessageOnce, writeWithFiles } from './write-with-files';
 
@@ -63,7 +64,7 @@ export async function postMessage(
     const { message: dto, event } = await insertMessage(ctx, tx, keep, {
       ticket: locked.ticket,
       actor,
-      message,
+      message: await withReplySignature(tx, { actor, ownerId: locked.ticket.ownerId, message }),
       now: ctx.deps.clock.now(),
       authorName: locked.authorName,
     });

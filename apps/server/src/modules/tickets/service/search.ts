@@ -45,7 +45,7 @@ const SCORE = {
 export interface RankedTicket {
   id: number;
   /** The best message matched (as typed first, then newest); null when only the ticket itself matched. */
-  messageId: number | null;
+  message: { id: number; body: string } | null;
 }
 
 /**
@@ -59,9 +59,14 @@ export async function prepareSearch(
   actor: Actor,
   q: string,
 ): Promise<SearchQuery | null> {
-  // A search over many rows costs enough in the planner's units that PostgreSQL
-  // compiles it (jit_above_cost): 0.5–1.5 s for a query that runs in 10–40 ms.
-  await database.execute(sql`set local jit = off`);
+  // Finding 16: a search that runs away is stopped by PostgreSQL (local to the
+  // caller's read-only transaction). And a search over many rows costs enough
+  // in the planner's units that PostgreSQL compiles it (jit_above_cost):
+  // 0.5–1.5 s for a query that runs in 10–40 ms. One statement for both.
+  await database.execute(
+    sql`select set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true),
+      set_config('jit', 'off', true)`,
+  );
   const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
   const exact = tsqueryText(terms.exact);
   const content =
@@ -110,15 +115,13 @@ async function contentCandidates(
       };
     }
   }
-  await database.execute(sql`set local enable_seqscan = off`);
-  await database.execute(sql`set local enable_indexscan = off`);
+  await database.execute(sql`select ${planScans('off')}`);
   const found = await rowsOf<{ id: number }>(
     database,
     sql`select t2.id from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
       order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX}`,
   );
-  await database.execute(sql`set local enable_seqscan = on`);
-  await database.execute(sql`set local enable_indexscan = on`);
+  await database.execute(sql`select ${planScans('on')}`);
   const ids = found.map((row) => Number(row.id));
   if (ids.length === 0 || exact === loose) return { ids, exactIds: ids };
   const asTyped = await rowsOf<{ id: number }>(
@@ -128,6 +131,10 @@ async function contentCandidates(
   );
   return { ids, exactIds: asTyped.map((row) => Number(row.id)) };
 }
+
+/** Sequential and plain index scans allowed or not, for the rest of the transaction. */
+const planScans = (value: 'on' | 'off') =>
+  sql`set_config('enable_seqscan', ${value}, true), set_config('enable_indexscan', ${value}, true)`;
 
 /**
  * The share of tickets the planner expects `query` to match, from the
@@ -269,23 +276,24 @@ export async function rankTickets(
   const ids = rows.map((row) => Number(row.id));
   const best = await bestMessages(database, actor, ids, search.terms);
   return {
-    ranked: ids.map((id) => ({ id, messageId: best.get(id) ?? null })),
+    ranked: ids.map((id) => ({ id, message: best.get(id) ?? null })),
     terms: search.terms,
   };
 }
 
 /**
- * The message to show and jump to for each ticket of a page: one with all
- * the words as typed, else all the words in some form, else the most words,
- * newest first among equals; only public ones for a customer. Reads the
- * page's tickets' messages (ticket_messages_ticket_idx), nothing else.
+ * The message to show and jump to for each ticket of a page, with its text
+ * for the excerpt: one with all the words as typed, else all the words in
+ * some form, else the most words, newest first among equals; only public
+ * ones for a customer. Reads the page's tickets' messages
+ * (ticket_messages_ticket_idx), nothing else.
  */
 async function bestMessages(
   database: Db,
   actor: Actor,
   ticketIds: readonly number[],
   terms: SearchTerms,
-): Promise<Map<number, number>> {
+): Promise<Map<number, { id: number; body: string }>> {
   const exact = tsqueryText(terms.exact);
   if (ticketIds.length === 0 || exact === '') return new Map();
   const loose = tsqueryText(terms.loose, terms.prefixes);
@@ -296,9 +304,9 @@ async function bestMessages(
     .filter((query) => query !== '')
     .map((query) => sql`(m.search_vector @@ ${query}::tsquery)::int`);
   const visible = actor.isAdmin ? sql`` : sql` and m.internal = false`;
-  const rows = await rowsOf<{ ticket_id: number; id: number | string }>(
+  const rows = await rowsOf<{ ticket_id: number; id: number | string; body: string }>(
     database,
-    sql`select distinct on (m.ticket_id) m.ticket_id, m.id
+    sql`select distinct on (m.ticket_id) m.ticket_id, m.id, m.body
       from ${ticketMessages} m
       where m.ticket_id = any(${sql.param(ticketIds)}::int[])
         and m.search_vector @@ ${anyWord}::tsquery${visible}
@@ -307,7 +315,9 @@ async function bestMessages(
         ${sql.join(wordsMatched, sql` + `)} desc, m.id desc`,
   );
   // int8 comes back as a string from node-postgres.
-  return new Map(rows.map((row) => [Number(row.ticket_id), Number(row.id)]));
+  return new Map(
+    rows.map((row) => [Number(row.ticket_id), { id: Number(row.id), body: row.body }]),
+  );
 }
 
 /**

@@ -1,15 +1,21 @@
 import type { TicketListQuery } from '@studio/shared/tickets';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import { type Actor, isTicketId, mayAssign } from './rules';
 
-export type StaffFilters = Pick<TicketListQuery, 'awaiting' | 'assignee' | 'sort'>;
+/** „Wkrótce termin”: due within the next hour and not yet overdue. */
+export const SOON_MS = 60 * 60 * 1000;
+
+export type StaffFilters = Pick<TicketListQuery, 'awaiting' | 'assignee' | 'sort' | 'due'>;
 
 /** Whether the query asks for any staff-only filter or order. */
 export function asksStaffFilters(filters: StaffFilters): boolean {
   return (
-    filters.awaiting !== undefined || filters.assignee !== undefined || filters.sort === 'waiting'
+    filters.awaiting !== undefined ||
+    filters.assignee !== undefined ||
+    filters.sort === 'waiting' ||
+    filters.due !== undefined
   );
 }
 
@@ -18,8 +24,10 @@ export function asksStaffFilters(filters: StaffFilters): boolean {
  * customer asking for them is refused (403): the views are a staff tool.
  * `awaiting` implies open (nobody is awaited on a closed ticket), and so does
  * `sort=waiting`, which lists the tickets someone waits on, longest first.
+ * `due` (DESIGN.md §7.9) reads the stored `due_at` through its index: only
+ * open tickets awaiting staff have one.
  */
-export function staffConditions(actor: Actor, filters: StaffFilters): SQL[] {
+export function staffConditions(actor: Actor, filters: StaffFilters, now: Date): SQL[] {
   if (!asksStaffFilters(filters)) return [];
   if (!mayAssign(actor)) throw forbidden();
   const conditions: SQL[] = [];
@@ -34,6 +42,10 @@ export function staffConditions(actor: Actor, filters: StaffFilters): SQL[] {
     conditions.push(isTicketId(id) ? eq(tickets.assigneeId, id) : sql`false`);
   }
   if (filters.sort === 'waiting') conditions.push(eq(tickets.status, 'open'));
+  if (filters.due === 'overdue') conditions.push(lt(tickets.dueAt, now));
+  else if (filters.due === 'soon') {
+    conditions.push(gte(tickets.dueAt, now), lt(tickets.dueAt, new Date(now.getTime() + SOON_MS)));
+  }
   return conditions;
 }
 

@@ -47,6 +47,26 @@ describe('default subject', () => {
     expect([...defaultSubject('😀'.repeat(200), [])]).toHaveLength(120);
   });
 
+  it('passes over a greeting and stops at the signature (issue 31)', () => {
+    const subject = (body: string) => defaultSubject(body, []);
+    expect(subject('Dzień dobry,\n\nnie mogę zalogować się do panelu.\nPozdrawiam\nJan')).toBe(
+      'nie mogę zalogować się do panelu.',
+    );
+    expect(subject('Dzień dobry, mam problem z fakturą za maj.')).toBe(
+      'Mam problem z fakturą za maj.',
+    );
+    expect(subject('Szanowni Państwo,\nproszę o wycenę sklepu')).toBe('proszę o wycenę sklepu');
+    expect(subject('Szanowna Pani Anno!\nCzy faktura już jest?')).toBe('Czy faktura już jest?');
+    expect(subject('Witam\n\nPozdrawiam serdecznie\nJan Kowalski')).toBe('Witam');
+    expect(subject('Hello,\nthe invoice is missing')).toBe('the invoice is missing');
+    // Words that only begin like a greeting are the matter itself.
+    expect(subject('Hejnał nie gra na stronie')).toBe('Hejnał nie gra na stronie');
+    expect(subject('Witamina C w ofercie?')).toBe('Witamina C w ofercie?');
+    expect(subject('Dzień dobry to nasz slogan reklamowy na nowej stronie głównej')).toBe(
+      'Dzień dobry to nasz slogan reklamowy na nowej stronie głównej',
+    );
+  });
+
   it('falls back to the file names, then to „Bez tematu”', () => {
     expect(defaultSubject('', ['zrzut.png', 'log.txt'])).toBe('zrzut.png, log.txt');
     expect(defaultSubject('  \n ', [])).toBe(NO_SUBJECT);

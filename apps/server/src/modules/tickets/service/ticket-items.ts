@@ -40,6 +40,7 @@ export async function selectTicketItems(
       status: tickets.status,
       awaiting: tickets.awaiting,
       awaitingSince: tickets.awaitingSince,
+      dueAt: tickets.dueAt,
       assigneeId: tickets.assigneeId,
       assigneeName: assignees.username,
       createdAt: tickets.createdAt,
@@ -80,8 +81,11 @@ function contactFields(r: TicketItemRow, viewer: Actor): Partial<TicketItem> {
   };
 }
 
-export function toTicketItem(r: TicketItemRow, viewer: Actor): TicketItem {
+/** `now`: the request's clock, against which `overdue` is told. */
+export function toTicketItem(r: TicketItemRow, viewer: Actor, now: Date): TicketItem {
   const awaiting = awaitingShown({ status: r.status, value: r.awaiting });
+  // Stored null unless open and awaiting staff (insert-message.ts, change-status.ts); checked again so it never contradicts `awaiting`.
+  const dueAt = awaiting === 'staff' ? r.dueAt : null;
   return {
     id: r.id,
     seq: r.seq,
@@ -99,6 +103,8 @@ export function toTicketItem(r: TicketItemRow, viewer: Actor): TicketItem {
     unread_count: Number(r.unread),
     created_at: r.createdAt.toISOString(),
     last_activity_at: r.lastActivityAt.toISOString(),
+    due_at: dueAt ? dueAt.toISOString() : null,
+    overdue: dueAt !== null && dueAt.getTime() < now.getTime(),
     ...(r.preview ? { last_message_preview: r.preview } : {}),
     ...contactFields(r, viewer),
   };

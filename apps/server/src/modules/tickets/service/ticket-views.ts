@@ -6,7 +6,8 @@ import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
 import { type Actor, mayAssign } from './rules';
-import { prepareSearch, SEARCH_STATEMENT_TIMEOUT_MS } from './search';
+import { prepareSearch } from './search';
+import { SOON_MS } from './staff-filters';
 
 /**
  * `GET /api/admin/ticket-views?q=` (staff): how many tickets each tab holds,
@@ -23,9 +24,7 @@ export async function ticketViews(
 ): Promise<TicketViewsAnswer> {
   if (!mayAssign(input.actor)) throw forbidden();
   const search = input.q?.trim();
-  if (search) {
-    await database.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
-  }
+  // prepareSearch also sets the statement timeout (finding 16).
   const matching = search ? await prepareSearch(database, input.actor, search) : null;
   const query = search
     ? sql`
@@ -49,6 +48,10 @@ export async function ticketViews(
       coalesce(sum(${c.tickets}), 0)::int as "all"
     from ${c}`;
   const row = (await rowsOf<Record<string, number>>(database, query))[0] ?? {};
+  const due =
+    search && !matching
+      ? { overdue: 0, soon: 0 }
+      : await dueCounts(database, ctx.deps.clock.now(), matching);
   const n = (key: string) => Number(row[key] ?? 0);
   return {
     views: {
@@ -58,6 +61,33 @@ export async function ticketViews(
       unassigned: n('unassigned'),
       closed: n('closed'),
       all: n('all'),
+      overdue: due.overdue,
+      due_soon: due.soon,
     },
   };
+}
+
+/**
+ * „Po terminie” and „Wkrótce termin” (DESIGN.md §7.9): they depend on the
+ * time, so no maintained summary can hold them; both are counted over the
+ * partial index of `due_at` (only tickets awaiting staff are in it).
+ */
+async function dueCounts(
+  database: Db,
+  now: Date,
+  matching: Awaited<ReturnType<typeof prepareSearch>> | null,
+): Promise<{ overdue: number; soon: number }> {
+  const at = now.toISOString();
+  const soonEnd = new Date(now.getTime() + SOON_MS).toISOString();
+  const dueWindow = sql`${tickets.dueAt} is not null and ${tickets.dueAt} < ${soonEnd}::timestamptz`;
+  const [row] = await rowsOf<{ overdue: number; soon: number }>(
+    database,
+    sql`
+    ${matching ? sql`with ${matching.ctes}` : sql``}
+    select
+      count(*) filter (where ${tickets.dueAt} < ${at}::timestamptz)::int as overdue,
+      count(*) filter (where ${tickets.dueAt} >= ${at}::timestamptz)::int as soon
+    from ${tickets} ${matching ? sql`${matching.join} and ${dueWindow}` : sql`where ${dueWindow}`}`,
+  );
+  return { overdue: Number(row?.overdue ?? 0), soon: Number(row?.soon ?? 0) };
 }

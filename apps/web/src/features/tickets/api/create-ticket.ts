@@ -11,6 +11,7 @@ const created = CreatedTicketAnswerSchema.shape;
 const CreatedTicketSchema = z.object({
   id: z.coerce.number().pipe(created.id),
   seq: z.coerce.number().pipe(created.seq).catch(0),
+  number: z.coerce.number().pipe(created.id).optional().catch(undefined),
 } satisfies Record<keyof CreatedTicketAnswer, z.ZodType>);
 
 export type CreatedTicket = z.infer<typeof CreatedTicketSchema>;
@@ -29,12 +30,14 @@ export function useCreateTicket({ username }: { username: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
-    onSuccess: (created) => {
+    onSuccess: (created, upload) => {
       const now = new Date().toISOString();
       prependCachedTicket(queryClient, {
         id: created.id,
         seq: created.seq,
-        username,
+        number: created.number,
+        // A ticket staff opened for a caller is the customer's.
+        username: upload.customer?.label ?? username,
         status: 'open',
         unread_count: 0,
         created_at: now,

@@ -1,9 +1,19 @@
 import { type TicketViewsAnswer, TicketViewsAnswerSchema } from '@studio/shared/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '~/lib/api-client';
 import { ticketsQueryKey } from './get-tickets';
 
-export type TicketViewCounts = TicketViewsAnswer['views'];
+/** The due views' counts (DESIGN.md §7.9) are optional here: a server without them shows those tabs uncounted. */
+const ViewsSchema = z.object({
+  views: TicketViewsAnswerSchema.shape.views.extend({
+    overdue: TicketViewsAnswerSchema.shape.views.shape.overdue.optional(),
+    due_soon: TicketViewsAnswerSchema.shape.views.shape.due_soon.optional(),
+  }),
+});
+
+export type TicketViewCounts = Omit<TicketViewsAnswer['views'], 'overdue' | 'due_soon'> &
+  Partial<Pick<TicketViewsAnswer['views'], 'overdue' | 'due_soon'>>;
 
 /** Under the list key: whatever refreshes the lists (a stream event, a send) recounts the tabs. */
 export const ticketViewsKey = (search: string) =>
@@ -16,7 +26,8 @@ export async function getTicketViews(search: string, signal?: AbortSignal) {
     `/api/admin/ticket-views${q ? `?${new URLSearchParams({ q })}` : ''}`,
     signal ? { signal } : {},
   );
-  return TicketViewsAnswerSchema.parse(raw).views;
+  const views: TicketViewCounts = ViewsSchema.parse(raw).views;
+  return views;
 }
 
 export function useTicketViews({ enabled, search }: { enabled: boolean; search: string }) {

@@ -32,6 +32,9 @@ const TicketSchema = z.object({
   created_at: item.created_at.catch(''),
   last_activity_at: item.last_activity_at.catch(''),
   last_message_preview: item.last_message_preview.catch(undefined),
+  // Business hours (DESIGN.md §7.9): a server without them shows no due time.
+  due_at: item.due_at.catch(null),
+  overdue: item.overdue.catch(false),
   contact_name: item.contact_name.catch(undefined),
   contact_email: item.contact_email.catch(undefined),
   guest: item.guest.catch(undefined),

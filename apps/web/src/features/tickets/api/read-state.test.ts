@@ -63,7 +63,8 @@ describe('thread pages and read state (DESIGN.md §7.2, §7.4, §7.5)', () => {
       last_activity_at: '2026-01-01T00:00:00Z',
     };
     const calls = stubFetch({ ticket });
-    expect(await getTicket(3)).toEqual(ticket);
+    // Older servers send no due time: the parser fills it as „none” (DESIGN.md §7.9).
+    expect(await getTicket(3)).toEqual({ ...ticket, due_at: null, overdue: false });
     expect(calls[0]?.url).toBe('/api/tickets/3');
   });
 });

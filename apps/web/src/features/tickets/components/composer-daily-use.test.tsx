@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftKey } from '~/lib/drafts';
 import { renderScreen } from '~/test/account-screens';
+import { DRAFT_TICKET_ID } from '../lib/selection';
 import { Composer } from './composer';
 import { stubMatchMedia } from './screen-test-stubs';
 
@@ -82,6 +83,51 @@ describe('drafts', () => {
   });
 });
 
+describe('a new ticket’s draft', () => {
+  it('is gone once the ticket is created, though the composer is replaced before it renders again', async () => {
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        readonly upload = { addEventListener: () => undefined };
+        status = 201;
+        responseText = JSON.stringify({ id: 41, seq: 3 });
+        private onLoad: () => void = () => undefined;
+        open() {}
+        setRequestHeader() {}
+        getResponseHeader() {
+          return null;
+        }
+        addEventListener(type: string, listener: () => void) {
+          if (type === 'load') this.onLoad = listener;
+        }
+        send() {
+          setTimeout(() => this.onLoad(), 0);
+        }
+        abort() {}
+      },
+    );
+    let created: number | null = null;
+    const view = renderScreen(
+      <Composer
+        ticketId={DRAFT_TICKET_ID}
+        userId={7}
+        username="ala"
+        onCreated={(id) => {
+          created = id;
+          // As the screen does: the new ticket's composer goes, the created ticket's comes.
+          view.unmount();
+        }}
+        onSent={() => {}}
+      />,
+    );
+    fireEvent.change(field(), { target: { value: 'Proszę o wycenę sklepu.' } });
+    expect(localStorage.getItem(draftKey(7, null))).toBe('Proszę o wycenę sklepu.');
+    fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(created).toBe(41));
+    expect(localStorage.getItem(draftKey(7, null))).toBeNull();
+  });
+});
+
 describe('the send shortcut', () => {
   it('adds a line on Enter and sends on Ctrl+Enter or ⌘+Enter', async () => {
     const sent = recordSends();
@@ -141,7 +187,9 @@ describe('refused files', () => {
     });
     const list = screen.getByTestId('refused-files');
     expect(list.textContent).toContain('makro.exe — nieobsługiwany typ pliku');
-    expect(list.textContent).toContain('skan.pdf — za duży (9 MB, najwyżej 8 MB)');
+    expect(list.textContent).toContain(
+      'skan.pdf — Plik nie może być większy niż 8MB (ten ma 9 MB)',
+    );
     expect(screen.getByText('oferta.docx')).toBeTruthy();
     expect(sendButton().disabled).toBe(true);
     fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });

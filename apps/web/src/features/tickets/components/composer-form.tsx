@@ -15,7 +15,7 @@ import { PaperclipIcon, SendIcon } from './icons';
 import { isOverLimit, LengthCounter, OverLimitMark } from './length-counter';
 import { NOTE_PLACEHOLDER, noteFormClass } from './note-style';
 import { RefusedFilesList } from './refused-files-list';
-import { iconButtonClass, primaryButtonClass } from './styles';
+import { iconButtonClass, primaryButtonClass, secondaryButtonClass } from './styles';
 import { UploadProgress } from './upload-progress';
 
 interface ComposerFormProps {
@@ -38,6 +38,8 @@ interface ComposerFormProps {
   progress: number | null;
   canSubmit: boolean;
   onSubmit: () => void;
+  /** Staff on an open ticket: send, then close it or open the next one (issue 31). */
+  onSubmitThen?: (after: 'close' | 'next') => void;
   /** Staff's internal note: yellow, and every text says the customer will not see it. */
   isNote?: boolean;
 }
@@ -60,6 +62,7 @@ export function ComposerForm({
   progress,
   canSubmit,
   onSubmit,
+  onSubmitThen,
   isNote = false,
 }: ComposerFormProps) {
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -133,7 +136,7 @@ export function ComposerForm({
 
       {isSending && progress !== null && <UploadProgress fraction={progress} />}
 
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-1">
           <input
             ref={fileInputRef}
@@ -165,6 +168,30 @@ export function ComposerForm({
             <span className="hidden sm:inline"> Enter to nowa linia, {shortcut} wysyła.</span>
           </p>
         </div>
+        {onSubmitThen ? (
+          <div className="ml-auto flex flex-wrap justify-end gap-1.5">
+            <button
+              type="button"
+              onClick={() => onSubmitThen('close')}
+              disabled={!canSubmit || isSending}
+              aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+              title={`Wyślij i zamknij (${shortcut.replace('Enter', 'Shift+Enter')})`}
+              className={secondaryButtonClass}
+            >
+              Wyślij i zamknij
+            </button>
+            <button
+              type="button"
+              onClick={() => onSubmitThen('next')}
+              disabled={!canSubmit || isSending}
+              aria-keyshortcuts="Control+Alt+Enter Meta+Alt+Enter"
+              title={`Wyślij i następne (${shortcut.replace('Enter', 'Alt+Enter')})`}
+              className={secondaryButtonClass}
+            >
+              Wyślij i następne
+            </button>
+          </div>
+        ) : null}
         <button
           type="submit"
           disabled={!canSubmit || isSending}

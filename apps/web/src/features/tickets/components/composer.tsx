@@ -1,14 +1,18 @@
-import { type Ref, useImperativeHandle, useRef } from 'react';
+import { type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { useComposerDraft } from '../hooks/use-composer-draft';
 import { useComposerInput } from '../hooks/use-composer-input';
 import { useComposerSend } from '../hooks/use-composer-send';
-import { useKeepDraft, useSavedDraft } from '../hooks/use-draft';
+import { keepDraftNow, useKeepDraft, useSavedDraft } from '../hooks/use-draft';
 import { useRefusedFiles } from '../hooks/use-refused-files';
+import type { ReplyCollision, ReplyGuard } from '../hooks/use-reply-collision';
+import type { AfterSend } from '../hooks/use-send-shortcut';
 import { canSend, type FileSource } from '../lib/file-rules';
 import { insertAt } from '../lib/saved-reply-text';
 import { DRAFT_TICKET_ID } from '../lib/selection';
+import type { NewTicketCustomer } from './caller-customer-picker';
 import { ComposerForm } from './composer-form';
 import { isOverLimit } from './length-counter';
+import { ReplyCollisionWarning, scrollToMessage } from './reply-collision-warning';
 
 export interface ComposerHandle {
   /** Files dropped anywhere on the page (not size-checked here, SPEC.md §5). */
@@ -33,6 +37,21 @@ interface ComposerProps {
   isNote?: boolean;
   /** Staff: `/` typed into the empty input opens the saved replies instead. */
   onSlashInEmpty?: () => void;
+  /**
+   * Staff on an open ticket (issue 31): „Wyślij i zamknij” and „Wyślij i
+   * następne”, by button or Ctrl+Shift+Enter / Ctrl+Alt+Enter. Each runs only
+   * after the message was sent.
+   */
+  thenActions?: { close: () => void; next: () => void };
+  /**
+   * Staff's „Nowe zgłoszenie” (DESIGN.md §7.9): the customer the ticket is for;
+   * `null` until one is picked, and nothing is sent meanwhile.
+   */
+  customer?: NewTicketCustomer | null;
+  /** Staff: a reply asks first when another agent answered meanwhile (issue 31). */
+  replyGuard?: ReplyGuard;
+  /** Staff: every change of the text, for presence („pisze…”). */
+  onTyping?: () => void;
 }
 
 /**
@@ -51,6 +70,10 @@ export function Composer({
   autoFocus = false,
   isNote = false,
   onSlashInEmpty,
+  thenActions,
+  customer,
+  replyGuard,
+  onTyping,
 }: ComposerProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const focusInput = () => textareaRef.current?.focus();
@@ -63,10 +86,19 @@ export function Composer({
     username,
     draft,
     isNote,
+    customer,
     onCreated,
     onSent: () => {
+      replyGuard?.acknowledge();
       onSent();
-      focusInput();
+      const after = afterSent.current;
+      afterSent.current = 'stay';
+      // The sent text is saved as gone at once (whatever was typed meanwhile stays): the
+      // composer may already be replaced (a created ticket) or be replaced next.
+      keepDraftNow(saved.key, draft.current().body);
+      if (after === 'close' && thenActions) thenActions.close();
+      else if (after === 'next' && thenActions) thenActions.next();
+      else focusInput();
     },
   });
 
@@ -77,15 +109,33 @@ export function Composer({
     send.clearError();
   };
   // Too long a text or a refused file still listed: the writer must fix it first (issue 18).
-  const isBlocked = () => isOverLimit(draft.current().body) || refused.refused.length > 0;
-  const trySend = () => {
-    if (!isBlocked()) void send.submit();
+  const isBlocked = () =>
+    isOverLimit(draft.current().body) || refused.refused.length > 0 || customer === null;
+  // Staff's choice of what follows the send in progress (set just before it starts).
+  const afterSent = useRef<AfterSend>('stay');
+  const offersThen = Boolean(thenActions) && !isNote && ticketId !== DRAFT_TICKET_ID;
+  // Another agent's reply since this one began: asked about before anything leaves.
+  const [collision, setCollision] = useState<{ found: ReplyCollision; after: AfterSend } | null>(
+    null,
+  );
+  const trySend = (after: AfterSend = 'stay', checked = false) => {
+    if (isBlocked() || send.isBusy()) return;
+    if (!checked && !isNote && replyGuard && ticketId !== DRAFT_TICKET_ID) {
+      const found = replyGuard.check();
+      if (found) {
+        setCollision({ found, after });
+        return;
+      }
+    }
+    setCollision(null);
+    afterSent.current = offersThen ? after : 'stay';
+    void send.submit();
   };
 
   const input = useComposerInput({
     textareaRef,
     autoFocus,
-    onSend: trySend,
+    onSend: (after) => trySend(after),
     onPasteFiles: (files) => add(files, 'paste'),
   });
 
@@ -109,40 +159,61 @@ export function Composer({
   }));
 
   return (
-    <ComposerForm
-      isDraft={ticketId === DRAFT_TICKET_ID}
-      textareaRef={textareaRef}
-      body={draft.body}
-      onBodyChange={(body) => {
-        draft.setBody(body);
-        send.clearError();
-      }}
-      onKeyDown={(event) => {
-        if (onSlashInEmpty && event.key === '/' && draft.body === '') {
-          event.preventDefault();
-          onSlashInEmpty();
-          return;
-        }
-        input.onKeyDown(event);
-      }}
-      isNote={isNote}
-      onPaste={input.onPaste}
-      files={draft.files}
-      onPickFiles={(files) => add(files, 'picker')}
-      onRemoveFile={(index) => {
-        draft.removeAt(index);
-        focusInput();
-      }}
-      refused={refused.refused}
-      onRemoveRefused={(index) => {
-        refused.removeAt(index);
-        focusInput();
-      }}
-      error={send.error}
-      isSending={send.isSending}
-      progress={send.progress}
-      canSubmit={canSend(draft.body, draft.files) && !isBlocked()}
-      onSubmit={trySend}
-    />
+    <>
+      {collision && (
+        <ReplyCollisionWarning
+          collision={collision.found}
+          onShow={() => {
+            replyGuard?.acknowledge();
+            setCollision(null);
+            scrollToMessage(collision.found.messageId);
+            focusInput();
+          }}
+          onSendAnyway={() => {
+            replyGuard?.acknowledge();
+            trySend(collision.after, true);
+          }}
+        />
+      )}
+      <ComposerForm
+        isDraft={ticketId === DRAFT_TICKET_ID}
+        textareaRef={textareaRef}
+        body={draft.body}
+        onBodyChange={(body) => {
+          // A new draft begins now: replies the agent could read before it do not count.
+          if (draft.body === '' && body !== '') replyGuard?.acknowledge();
+          draft.setBody(body);
+          send.clearError();
+          onTyping?.();
+        }}
+        onKeyDown={(event) => {
+          if (onSlashInEmpty && event.key === '/' && draft.body === '') {
+            event.preventDefault();
+            onSlashInEmpty();
+            return;
+          }
+          input.onKeyDown(event);
+        }}
+        isNote={isNote}
+        onPaste={input.onPaste}
+        files={draft.files}
+        onPickFiles={(files) => add(files, 'picker')}
+        onRemoveFile={(index) => {
+          draft.removeAt(index);
+          focusInput();
+        }}
+        refused={refused.refused}
+        onRemoveRefused={(index) => {
+          refused.removeAt(index);
+          focusInput();
+        }}
+        error={send.error}
+        isSending={send.isSending}
+        progress={send.progress}
+        canSubmit={canSend(draft.body, draft.files) && !isBlocked()}
+        onSubmit={() => trySend('stay')}
+        onSubmitThen={offersThen ? (after) => trySend(after) : undefined}
+      />
+    </>
   );
 }

@@ -26,6 +26,8 @@ function customer(second_factors: Factors) {
     created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     mfa_enabled: second_factors.email_codes,
     email_bouncing: false,
+    guest: false,
+    name: null,
     second_factors,
     tickets: [],
   };
@@ -131,5 +133,31 @@ describe('second factors in the customer panel', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.some((c) => c.url.endsWith('/reset-2fa'))).toBe(false);
+  });
+});
+
+describe('a guest in the customer panel (issue 31)', () => {
+  it('is named by the name they gave and said to have no account, without account age or 2FA', async () => {
+    stubFetch((call) =>
+      call.url === '/api/admin/customers/7'
+        ? json(200, {
+            customer: {
+              ...customer({ email_codes: false, totp: false, passkeys: 0 }),
+              username: 'jan-kowalski-kowalsk',
+              guest: true,
+              name: 'Jan Kowalski',
+              created_at: new Date().toISOString(),
+            },
+          })
+        : json(404, { error: 'not_found' }),
+    );
+    renderPanel();
+    expect((await screen.findByTestId('customer-guest')).textContent).toContain(
+      'bez konta — pisze przez formularz lub e-mailem',
+    );
+    const panel = screen.getByRole('complementary', { name: 'Klient' });
+    expect(within(panel).getByText('Jan Kowalski')).toBeTruthy();
+    expect(panel.textContent).not.toContain('od dziś');
+    expect(screen.queryByTestId('customer-mfa')).toBeNull();
   });
 });

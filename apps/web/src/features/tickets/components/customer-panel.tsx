@@ -28,7 +28,8 @@ function accountAge(createdAt: string, now = Date.now()): string {
 
 /**
  * Who the customer of the open ticket is, for staff: name, e-mail, how long
- * they have had an account, 2FA, and their other tickets as links. Beside the
+ * they have had an account, 2FA, and their other tickets as links. A guest
+ * is said to be one, with the name they gave, and no account age or 2FA. Beside the
  * thread on wide screens, below it on phones (the grid stacks it).
  */
 export function CustomerPanel({
@@ -62,7 +63,14 @@ export function CustomerPanel({
         <>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-slate-800 dark:text-slate-100">
             <dt className="text-slate-600 dark:text-slate-300">Nazwa</dt>
-            <dd className="font-semibold break-words">{query.data.username}</dd>
+            <dd className="font-semibold break-words">
+              {query.data.name ?? query.data.username}
+              {query.data.name && query.data.name !== query.data.username ? (
+                <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                  {query.data.username}
+                </span>
+              ) : null}
+            </dd>
             <dt className="text-slate-600 dark:text-slate-300">E-mail</dt>
             <dd className="break-all">
               <a className="underline" href={`mailto:${query.data.email}`}>
@@ -75,14 +83,28 @@ export function CustomerPanel({
               ) : null}
             </dd>
             <dt className="text-slate-600 dark:text-slate-300">Konto</dt>
-            <dd>
-              {accountAge(query.data.created_at)}{' '}
-              <span className="text-slate-600 dark:text-slate-300">
-                ({formatFullDateTime(query.data.created_at)})
-              </span>
-            </dd>
-            <dt className="text-slate-600 dark:text-slate-300">2FA</dt>
-            <dd data-testid="customer-mfa">{secondFactorsText(query.data)}</dd>
+            {query.data.guest ? (
+              // A guest (DESIGN.md §7.6) has no password, no sign-in and no second factor to speak of.
+              <dd data-testid="customer-guest">
+                bez konta — pisze przez formularz lub e-mailem{' '}
+                <span className="text-slate-600 dark:text-slate-300">
+                  (pierwszy raz {formatFullDateTime(query.data.created_at)})
+                </span>
+              </dd>
+            ) : (
+              <dd>
+                {accountAge(query.data.created_at)}{' '}
+                <span className="text-slate-600 dark:text-slate-300">
+                  ({formatFullDateTime(query.data.created_at)})
+                </span>
+              </dd>
+            )}
+            {query.data.guest ? null : (
+              <>
+                <dt className="text-slate-600 dark:text-slate-300">2FA</dt>
+                <dd data-testid="customer-mfa">{secondFactorsText(query.data)}</dd>
+              </>
+            )}
           </dl>
           {hasAnySecondFactor(query.data.second_factors) ? (
             <ResetSecondFactors customer={query.data} />

@@ -34,6 +34,8 @@ const customer = (email_bouncing: boolean) => ({
   created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
   mfa_enabled: false,
   email_bouncing,
+  guest: false,
+  name: null,
   second_factors: { email_codes: false, totp: false, passkeys: 0 },
   tickets: [],
 });

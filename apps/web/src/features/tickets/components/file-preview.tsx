@@ -1,3 +1,4 @@
+import { FILE_TOO_LARGE_MESSAGE } from '~/lib/error-messages';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatFileSize } from '../lib/attachments';
 import { isImageFile, isTooLarge } from '../lib/file-rules';
@@ -45,7 +46,7 @@ export function FilePreview({ file, onRemove }: { file: File; onRemove: () => vo
         className={`px-2 pb-1.5 ${tooLarge ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400'}`}
       >
         {formatFileSize(file.size)}
-        {tooLarge && ' — za duży, nie zostanie wysłany'}
+        {tooLarge && ` — ${FILE_TOO_LARGE_MESSAGE}, nie zostanie wysłany`}
       </span>
       <button
         type="button"

@@ -208,7 +208,7 @@ describe('the unread total', () => {
     const calls = stubApi(() => undefined, { listUnread: 1, unread: 130 });
     renderScreen(<TicketsScreen user={user} />, { path: '/contact', url: '/contact?ticket=5' });
 
-    await waitFor(() => expect(document.title).toBe('(99+) Kontakt'));
+    await waitFor(() => expect(document.title).toBe('(130) Kontakt'));
     expect(await screen.findByText('Wiadomość numer 2')).toBeTruthy();
     // A thread fetch (now without marking read) may follow new messages: the total is fetched again.
     await waitFor(() =>

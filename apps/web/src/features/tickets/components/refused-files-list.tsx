@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '@studio/shared/limits';
+import { FILE_TOO_LARGE_MESSAGE } from '~/lib/error-messages';
 import { countOf } from '~/lib/plural';
 import { MAX_FILES_PER_MESSAGE, type RefusalReason, type RefusedFile } from '../lib/file-rules';
 import { CloseIcon } from './icons';
@@ -12,7 +12,8 @@ export function refusalText(reason: RefusalReason, file: { size: number }): stri
     case 'type':
       return 'nieobsługiwany typ pliku';
     case 'size':
-      return `za duży (${megabytes(file.size)}, najwyżej ${megabytes(MAX_FILE_BYTES)})`;
+      // SPEC.md §5's own words, then the file's size.
+      return `${FILE_TOO_LARGE_MESSAGE} (ten ma ${megabytes(file.size)})`;
     case 'count':
       return `ponad limit — najwyżej ${countOf(MAX_FILES_PER_MESSAGE, FILES)} w wiadomości`;
   }

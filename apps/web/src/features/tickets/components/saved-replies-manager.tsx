@@ -49,8 +49,9 @@ export function SavedRepliesManager({ open, onClose }: { open: boolean; onClose:
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            W treści możesz użyć <code>{'{username}'}</code> (nazwa klienta) i{' '}
-            <code>{'{ticket}'}</code> (numer zgłoszenia klienta).
+            W treści możesz użyć <code>{'{imię}'}</code> (imię podane przez klienta, inaczej jego
+            nazwa), <code>{'{nazwa}'}</code> (nazwa klienta), <code>{'{agent}'}</code> (Twoja nazwa)
+            i <code>{'{numer}'}</code> (numer zgłoszenia klienta).
           </p>
           {error && (
             <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">

@@ -3,7 +3,14 @@ import { Dialog } from '~/components/dialog';
 import { SHORTCUTS } from '../lib/staff-shortcuts';
 import { secondaryButtonClass } from './styles';
 
-/** `?`: the staff screen's one-key shortcuts. */
+/** Shortcuts that work while writing (⌘ instead of Ctrl on a Mac). */
+const FIELD_SHORTCUTS = [
+  ['Ctrl+Enter', 'Wyślij'],
+  ['Ctrl+Shift+Enter', 'Wyślij i zamknij'],
+  ['Ctrl+Alt+Enter', 'Wyślij i następne'],
+] as const;
+
+/** `?`: the staff screen's one-key shortcuts, and the send keys of the reply field. */
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
   return (
@@ -28,6 +35,19 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
               </kbd>
             </dt>
             <dd className="text-sm">{shortcut.description}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold">W polu odpowiedzi</h3>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2">
+        {FIELD_SHORTCUTS.map(([keys, description]) => (
+          <div key={keys} className="contents">
+            <dt>
+              <kbd className="inline-flex justify-center rounded-md border border-slate-400 bg-slate-100 px-2 py-0.5 font-mono text-sm dark:border-white/25 dark:bg-white/10">
+                {keys}
+              </kbd>
+            </dt>
+            <dd className="text-sm">{description}</dd>
           </div>
         ))}
       </dl>

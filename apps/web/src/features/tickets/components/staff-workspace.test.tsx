@@ -1,5 +1,6 @@
 import type { PublicUser } from '@studio/shared/types';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
 import { stubMatchMedia } from './screen-test-stubs';
@@ -86,6 +87,12 @@ function stubStaffApi() {
     if (call.url.startsWith('/api/tickets/6/messages')) {
       return json(200, { messages: [message(20, 'Inna sprawa.')], has_more: false });
     }
+    if (call.url === '/api/tickets/5/status' && call.method === 'PATCH') {
+      return json(200, {
+        id: 5,
+        status: JSON.stringify(call.body).includes('closed') ? 'closed' : 'open',
+      });
+    }
     if (call.url === '/api/tickets/5/assignee' && call.method === 'PATCH') {
       return json(200, { id: 5, assignee: { id: 1, username: 'wsparcie' } });
     }
@@ -114,6 +121,8 @@ function stubStaffApi() {
           created_at: new Date(Date.now() - 40 * 24 * HOUR).toISOString(),
           mfa_enabled: true,
           email_bouncing: false,
+          guest: false,
+          name: null,
           second_factors: { email_codes: true, totp: false, passkeys: 0 },
           tickets: [
             { id: 5, seq: 1, number: 1045, subject: 'Sprawa 5', status: 'open', awaiting: 'staff' },
@@ -201,12 +210,12 @@ describe('staff list', () => {
     expect(current.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: /^Nieprzypisane\s*,\s*3$/ })).toBeTruthy();
 
-    // Rows: number, subject, waiting time, owner with the customer's number, assignee.
+    // Rows: the one number, subject, waiting time, owner, assignee; no second number.
     const row = screen.getAllByTestId('ticket-item')[0] as HTMLElement;
     expect(row.textContent).toContain('#1045');
     expect(row.textContent).toContain('Sprawa 5');
     expect(within(row).getByTestId('waiting-label').textContent).toContain('czeka 3 h');
-    expect(row.textContent).toContain('Zgłoszenie #1');
+    expect(row.textContent).not.toContain('Zgłoszenie #');
     expect(row.textContent).toContain('Nieprzypisane');
 
     fireEvent.click(screen.getByRole('button', { name: /^Moje/ }));
@@ -256,6 +265,88 @@ describe('notes', () => {
     expect(forms[1]?.has('internal')).toBe(false);
   });
 
+  it('„Wyślij i zamknij” sends, then closes; „Wyślij i następne” sends, then opens the next (issue 31)', async () => {
+    const forms = stubUploads();
+    const calls = await openScreen();
+    const statusCalls = () =>
+      calls.filter((c) => c.url === '/api/tickets/5/status' && c.method === 'PATCH');
+    fireEvent.change(screen.getByLabelText('Treść wiadomości'), {
+      target: { value: 'Naprawione, proszę sprawdzić.' },
+    });
+    expect(statusCalls()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Wyślij i zamknij' }));
+    await waitFor(() => expect(forms).toHaveLength(1));
+    await waitFor(() => expect(statusCalls()).toHaveLength(1));
+    expect(JSON.stringify(statusCalls()[0]?.body)).toContain('closed');
+
+    fireEvent.change(screen.getByLabelText('Treść wiadomości'), {
+      target: { value: 'I jeszcze jedno.' },
+    });
+    // The keyboard way: Ctrl+Alt+Enter sends, then opens the next ticket.
+    fireEvent.keyDown(screen.getByLabelText('Treść wiadomości'), {
+      key: 'Enter',
+      ctrlKey: true,
+      altKey: true,
+    });
+    await waitFor(() => expect(forms).toHaveLength(2));
+    await waitFor(() => expect(selectedItem()?.getAttribute('data-ticket-id')).toBe('6'));
+    expect(statusCalls()).toHaveLength(1);
+  });
+
+  it('a close is undone from its toast within 5 s („Cofnij”)', async () => {
+    // Toasts are kept outside the screen: those of earlier tests must not hide these.
+    toast.dismiss();
+    const calls = stubStaffApi();
+    renderScreen(
+      <>
+        <TicketsScreen user={admin} />
+        <Toaster />
+      </>,
+      { path: '/contact', url: '/contact?ticket=5' },
+    );
+    expect(await screen.findByText('Strona nie działa.', {}, { timeout: 8000 })).toBeTruthy();
+    key(document.body, 'e');
+    const undo = await screen.findByRole('button', { name: 'Cofnij' });
+    expect(screen.getByText('Zgłoszenie zostało zamknięte.')).toBeTruthy();
+    fireEvent.click(undo);
+    const statuses = () =>
+      calls
+        .filter((c) => c.url === '/api/tickets/5/status')
+        .map((c) => (JSON.stringify(c.body).includes('closed') ? 'closed' : 'open'));
+    await waitFor(() => expect(statuses()).toEqual(['closed', 'open']));
+    await waitFor(
+      () => expect(document.body.textContent).toContain('Zgłoszenie zostało otwarte.'),
+      { timeout: 4000 },
+    );
+  });
+
+  it('a j pressed while the list loads is applied once the list is there (issue 31)', async () => {
+    stubStaffApi();
+    const answer = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const listLoaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (isListUrl(String(input))) await listLoaded;
+      return answer(input, init);
+    });
+    renderScreen(<TicketsScreen user={admin} />, { path: '/contact', url: '/contact?ticket=5' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryAllByTestId('ticket-item')).toHaveLength(0);
+    key(document.body, 'j');
+    release();
+    await waitFor(() => expect(selectedItem()?.getAttribute('data-ticket-id')).toBe('6'), {
+      timeout: 8000,
+    });
+  });
+
+  it('a note offers no send-then buttons', async () => {
+    await openScreen();
+    fireEvent.click(screen.getByRole('radio', { name: 'Notatka wewnętrzna' }));
+    expect(screen.queryByRole('button', { name: 'Wyślij i zamknij' })).toBeNull();
+  });
+
   it('a customer has no note mode, views or staff controls', async () => {
     stubFetch((call) => {
       if (isListUrl(call.url)) return json(200, { tickets: [item(5)], next_cursor: null });
@@ -271,9 +362,9 @@ describe('notes', () => {
     expect(screen.queryByLabelText('Szukaj zgłoszeń')).toBeNull();
     expect(screen.queryByText('Przypisane do')).toBeNull();
     expect(screen.queryByText('Klient')).toBeNull();
-    // The customer sees their ticket by their own number and its subject.
-    expect(screen.getAllByTestId('ticket-item')[0]?.textContent).toContain('Zgłoszenie #1');
-    expect(screen.getAllByTestId('ticket-item')[0]?.textContent).not.toContain('#1045');
+    // The customer sees their ticket by the same number as staff (DESIGN.md §7.9), and its subject.
+    expect(screen.getAllByTestId('ticket-item')[0]?.textContent).toContain('Zgłoszenie #1045');
+    expect(screen.getAllByTestId('ticket-item')[0]?.textContent).toContain('Sprawa 5');
   });
 });
 
@@ -336,7 +427,7 @@ describe('saved replies', () => {
     expect(search.getAttribute('aria-activedescendant')).toBe(active?.id);
     key(search, 'Enter');
 
-    await waitFor(() => expect(field.value).toBe('W sprawie #1: zwrot w 5 dni.'));
+    await waitFor(() => expect(field.value).toBe('W sprawie #1045: zwrot w 5 dni.'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,8 +1,10 @@
 import type { AssigneeOption } from '../hooks/use-assignee-options';
 import type { TicketEditing } from '../hooks/use-ticket-editing';
 import type { TicketSummary } from '../lib/selection';
+import { StaffTicketRating } from '../ratings/ticket-rating';
 import { AssignControl } from './assign-control';
 import { customerIdOf } from './customer-panel';
+import { DueLabel } from './due-label';
 import { CustomerEmailBouncing } from './email-bouncing-label';
 import { InquiryContact } from './inquiry-contact';
 import { WaitingLabel } from './ticket-row-details';
@@ -37,10 +39,12 @@ export function TicketHeaderExtras({
         onSave={editing.rename}
       />
       {isAdmin && <InquiryContact ticket={ticket} />}
+      {isAdmin && ticket.status === 'closed' && <StaffTicketRating ticketId={ticket.id} />}
       {isAdmin && <CustomerEmailBouncing customerId={customerIdOf(ticket)} />}
       {isAdmin && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs">
           <WaitingLabel ticket={ticket} />
+          <DueLabel ticket={ticket} />
           <AssignControl
             ticket={ticket}
             options={assigneeOptions}

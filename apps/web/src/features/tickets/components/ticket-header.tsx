@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatFullDateTime } from '../lib/format';
 import type { TicketSummary } from '../lib/selection';
+import { ticketLabel } from '../lib/ticket-label';
 import { dangerButtonClass, secondaryButtonClass } from './styles';
 import { StatusBadge } from './ticket-list';
-import { TicketNumber } from './ticket-row-details';
 
 interface TicketHeaderProps {
   ticket: TicketSummary;
@@ -31,8 +31,7 @@ export function TicketHeader({
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-white/10">
       <div className="min-w-0">
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-          {isAdmin && <TicketNumber ticket={ticket} />}
-          Zgłoszenie #{ticket.seq}
+          {ticketLabel(ticket)}
           <StatusBadge status={ticket.status} />
         </h2>
         <p className="text-xs text-slate-600 dark:text-slate-300">
@@ -74,7 +73,7 @@ export function TicketHeader({
           <button
             type="button"
             onClick={onDelete}
-            aria-label={`Usuń zgłoszenie #${ticket.seq}`}
+            aria-label={`Usuń ${ticketLabel(ticket).toLowerCase()}`}
             className={`${dangerButtonClass} min-h-10`}
           >
             Usuń

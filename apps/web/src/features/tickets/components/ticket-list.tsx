@@ -9,10 +9,13 @@ import {
   ticketStatusLabel,
 } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
+import { ticketLabel } from '../lib/ticket-label';
 import { badgeLabel } from '../lib/unread';
+import { DueLabel } from './due-label';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
 import { NoSearchResults } from './no-search-results';
+import { TicketPresence } from './presence-avatars';
 import { SearchExcerpt } from './search-excerpt';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
 import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
@@ -222,10 +225,14 @@ export function TicketList({
                   >
                     <span className="flex items-center justify-between gap-2">
                       <span className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                        {isAdmin && <TicketNumber ticket={ticket} />}
-                        <span className="truncate">
-                          {isAdmin && ticket.subject ? ticket.subject : `Zgłoszenie #${ticket.seq}`}
-                        </span>
+                        {isAdmin && ticket.subject ? (
+                          <>
+                            <TicketNumber ticket={ticket} />
+                            <span className="truncate">{ticket.subject}</span>
+                          </>
+                        ) : (
+                          <span className="truncate">{ticketLabel(ticket)}</span>
+                        )}
                       </span>
                       <UnreadBadge count={isSelected ? 0 : ticket.unread_count} />
                     </span>
@@ -247,14 +254,15 @@ export function TicketList({
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />
                       {isAdmin && <WaitingLabel ticket={ticket} />}
+                      {isAdmin && <DueLabel ticket={ticket} />}
                       {isAdmin && ticket.username && (
                         <span className="font-medium text-slate-800 dark:text-slate-100">
                           <span className="sr-only">Autor: </span>
                           {ticket.username}
-                          {ticket.subject && ` · Zgłoszenie #${ticket.seq}`}
                         </span>
                       )}
                       {isAdmin && <AssigneeLabel ticket={ticket} />}
+                      {isAdmin && <TicketPresence ticketId={ticket.id} />}
                       {ticket.last_activity_at && (
                         <time dateTime={ticket.last_activity_at}>
                           {formatMessageTime(ticket.last_activity_at)}

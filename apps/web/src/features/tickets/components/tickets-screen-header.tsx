@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { BusinessHoursButton } from './business-hours-dialog';
 import { MailboxLink } from './mailbox-link';
 import { secondaryButtonClass } from './styles';
 
@@ -22,6 +23,7 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
           </Link>
         )}
         {isAdmin && <MailboxLink />}
+        {isAdmin && <BusinessHoursButton />}
         {isAdmin && (
           <Link to="/contact/status" className={secondaryButtonClass}>
             Stan systemu

@@ -7,7 +7,9 @@ import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
 import { useMessageJump } from '../hooks/use-message-jump';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
+import { usePresenceReporting } from '../hooks/use-presence-reporting';
 import { useReadState } from '../hooks/use-read-state';
+import { useReplyCollision } from '../hooks/use-reply-collision';
 import { useStaffWorkspace } from '../hooks/use-staff-workspace';
 import { useThreadMessages } from '../hooks/use-thread-messages';
 import { useTicketAdminActions } from '../hooks/use-ticket-admin-actions';
@@ -20,7 +22,10 @@ import { useUnreadTotal } from '../hooks/use-unread-total';
 import { listLoadErrorText } from '../lib/list-load-error';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID } from '../lib/selection';
+import { ticketLabel } from '../lib/ticket-label';
+import { CustomerTicketRating } from '../ratings/ticket-rating';
 import { FirstRunChecklist } from '../status/first-run-checklist';
+import { CallerCustomerPicker, type NewTicketCustomer } from './caller-customer-picker';
 import { Composer, type ComposerHandle } from './composer';
 import { CustomerPanel, customerIdOf } from './customer-panel';
 import { CustomerSearchField } from './customer-search-field';
@@ -28,6 +33,7 @@ import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MarkUnreadButton } from './mark-unread-button';
 import { MessageThread } from './message-thread';
+import { TicketPresence } from './presence-avatars';
 import { StaffComposerBar } from './staff-composer-bar';
 import { StaffListToolbar } from './staff-list-toolbar';
 import {
@@ -93,6 +99,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   });
   // Counts confirmed sends, so the thread scrolls down to the writer's own message.
   const [sentCount, setSentCount] = useState(0);
+  // Staff's „Nowe zgłoszenie” is for a customer (DESIGN.md §7.9), picked above the composer.
+  const [callerCustomer, setCallerCustomer] = useState<NewTicketCustomer | null>(null);
 
   const composerRef = useRef<ComposerHandle>(null);
   const me = { id: user.id, username: user.username };
@@ -105,7 +113,13 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   });
   const staff = useStaffWorkspace({
     enabled: isAdmin,
+    // Listed, and the open ticket chosen (a deep link's, or the first; SPEC.md §2 picks one).
+    isReady:
+      list.isReady &&
+      !deepLink.isResolving &&
+      (selectedTicket !== null || open.tickets.length === 0),
     myId: user.id,
+    myName: user.username,
     // j/k walk the list as shown.
     tickets: shownTickets,
     selectedTicket,
@@ -122,10 +136,20 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   });
 
   const messages = messagesQuery.isError ? [] : thread.messages;
+  // Presence (issue 31): staff say which ticket they have open, and are warned of a colleague's reply.
+  const presence = usePresenceReporting({
+    ticketId: isAdmin ? (selectedTicket?.id ?? null) : null,
+  });
+  const replyGuard = useReplyCollision({
+    enabled: isAdmin,
+    ticketId: selectedTicket?.id ?? null,
+    myId: user.id,
+    messages,
+  });
   const threadLabel = isDraft
     ? NEW_TICKET_LABEL
     : selectedTicket
-      ? `Zgłoszenie #${selectedTicket.seq}`
+      ? ticketLabel(selectedTicket)
       : 'Rozmowa';
 
   return (
@@ -188,6 +212,9 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           {isDraft ? (
             <>
               <DraftIntro />
+              {isAdmin && (
+                <CallerCustomerPicker customer={callerCustomer} onChange={setCallerCustomer} />
+              )}
               <MessageThread
                 key="draft"
                 messages={[]}
@@ -211,19 +238,23 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                   // Only the other side's messages can be unread.
                   messages.some((m) => m.user_id !== user.id) && (
                     <MarkUnreadButton
+                      compact={!isAdmin}
                       isHeld={readState.isHeldUnread}
                       onMarkUnread={() => void readState.markUnread()}
                     />
                   )
                 }
                 extra={
-                  <TicketHeaderExtras
-                    ticket={selectedTicket}
-                    isAdmin={isAdmin}
-                    me={me}
-                    assigneeOptions={assigneeOptions}
-                    editing={editing}
-                  />
+                  <>
+                    <TicketHeaderExtras
+                      ticket={selectedTicket}
+                      isAdmin={isAdmin}
+                      me={me}
+                      assigneeOptions={assigneeOptions}
+                      editing={editing}
+                    />
+                    {isAdmin && <TicketPresence ticketId={selectedTicket.id} />}
+                  </>
                 }
               />
               <MessageThread
@@ -262,15 +293,29 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                   ticketId={selectedId ?? DRAFT_TICKET_ID}
                   userId={user.id}
                   username={user.username}
-                  onCreated={navigation.openCreatedTicket}
+                  onCreated={(id) => {
+                    setCallerCustomer(null);
+                    navigation.openCreatedTicket(id);
+                  }}
                   autoFocus={navigation.shouldFocusComposer}
                   onSent={() => setSentCount((n) => n + 1)}
                   isNote={staff.isNote}
+                  customer={isAdmin && isDraft ? callerCustomer : undefined}
                   onSlashInEmpty={isAdmin && selectedTicket ? staff.openPicker : undefined}
+                  thenActions={
+                    isAdmin && selectedTicket?.status === 'open'
+                      ? { close: () => admin.setStatus('closed'), next: staff.openNext }
+                      : undefined
+                  }
+                  replyGuard={selectedTicket ? replyGuard : undefined}
+                  onTyping={isAdmin && selectedTicket ? presence.onTyping : undefined}
                 />
               </>
             ) : (
-              <ClosedTicketNotice />
+              <>
+                <ClosedTicketNotice />
+                {selectedTicket && <CustomerTicketRating ticketId={selectedTicket.id} />}
+              </>
             ))}
         </ThreadPanel>
         {isAdmin && selectedTicket && (

@@ -114,7 +114,7 @@ describe('useUnreadIndicators', () => {
     const view = render(<TitleProbe count={3} />);
     expect(document.title).toBe('(3) Kontakt | Nasze Studio');
     view.rerender(<TitleProbe count={120} />);
-    expect(document.title).toBe('(99+) Kontakt | Nasze Studio');
+    expect(document.title).toBe('(120) Kontakt | Nasze Studio');
     view.rerender(<TitleProbe count={0} />);
     expect(document.title).toBe('Kontakt | Nasze Studio');
     view.rerender(<TitleProbe count={2} />);

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, type RefObject, useEffect } from 'react';
-import { isSendShortcut } from './use-send-shortcut';
+import { type AfterSend, afterSendOf, isSendShortcut } from './use-send-shortcut';
 
 /** How the message field reacts to the keyboard and to pasted files. */
 export function useComposerInput({
@@ -11,7 +11,8 @@ export function useComposerInput({
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   /** Focus the field on mount (the draft's composer is replaced by the new ticket's). */
   autoFocus: boolean;
-  onSend: () => void;
+  /** Asked to send, and what to do after (staff's Shift/Alt variants; customers get 'stay'). */
+  onSend: (after: AfterSend) => void;
   onPasteFiles: (files: File[]) => void;
 }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when this composer appears
@@ -22,7 +23,7 @@ export function useComposerInput({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isSendShortcut(event)) return;
     event.preventDefault();
-    onSend();
+    onSend(afterSendOf(event));
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {

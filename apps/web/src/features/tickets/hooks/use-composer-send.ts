@@ -5,6 +5,7 @@ import { sendErrorMessage } from '~/lib/error-messages';
 import { useCreateTicket } from '../api/create-ticket';
 import { ticketsQueryKey } from '../api/get-tickets';
 import { useSendMessage } from '../api/send-message';
+import type { NewTicketCustomer } from '../components/caller-customer-picker';
 import { canSend, filesForSend } from '../lib/file-rules';
 import { createIdempotencyKeeper, sendFingerprint } from '../lib/idempotency';
 import { DRAFT_TICKET_ID } from '../lib/selection';
@@ -21,6 +22,7 @@ export function useComposerSend({
   username,
   draft,
   isNote = false,
+  customer,
   onCreated,
   onSent,
 }: {
@@ -29,6 +31,8 @@ export function useComposerSend({
   draft: Pick<ComposerDraft, 'current' | 'clearSent'>;
   /** Staff's internal note instead of a reply (never for the draft: a ticket starts with a message). */
   isNote?: boolean;
+  /** Staff's draft: whose ticket it opens (DESIGN.md §7.9). */
+  customer?: NewTicketCustomer | null;
   onCreated: (ticketId: number) => void;
   /** After every confirmed send, whether it created the ticket or replied. */
   onSent: () => void;
@@ -52,10 +56,13 @@ export function useComposerSend({
     const toSend = filesForSend(files);
     const text = body.trim();
     setProgress(toSend.length > 0 ? 0 : null);
+    // Another customer is another ticket: the key must change with them.
+    const forWhom = customer ? `${customer.email}\n${text}` : text;
     const upload = {
       body: text,
       files: toSend,
-      idempotencyKey: keeper.keyFor(sendFingerprint(ticketId, text, toSend)),
+      ...(customer && ticketId === DRAFT_TICKET_ID ? { customer } : {}),
+      idempotencyKey: keeper.keyFor(sendFingerprint(ticketId, forWhom, toSend)),
       onProgress: (p: { fraction: number | null }) => {
         if (p.fraction !== null && toSend.length > 0) setProgress(p.fraction);
       },

@@ -16,3 +16,10 @@ export function useSavedDraft(userId: number, ticketId: number) {
 export function useKeepDraft(key: string, body: string) {
   useEffect(() => writeDraft(key, body), [key, body]);
 }
+
+/**
+ * Saves the text at once, not on the next render: the new ticket's composer
+ * is replaced by the created ticket's before it renders its emptied text
+ * again, and its old text came back as the next new ticket's draft (issue 31).
+ */
+export const keepDraftNow = writeDraft;

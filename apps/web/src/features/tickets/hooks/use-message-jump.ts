@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { OlderMessages } from '../components/older-messages-loader';
 import { parseTicketParam } from '../lib/selection';
+import { useSearchParamsWriter } from './use-search-params-writer';
 
 /**
  * `?message=<id>` next to `?ticket=`: the search hit to scroll to (DESIGN.md
@@ -44,7 +44,7 @@ export function useMessageJump({
   isThreadError: boolean;
   older: OlderMessages;
 }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeParams] = useSearchParamsWriter();
   const paramTicket = parseTicketParam(searchParams.get('ticket'));
   const wanted = parseTicketParam(searchParams.get(JUMP_PARAM));
   const target = ticketId !== null && paramTicket === ticketId ? wanted : null;
@@ -57,15 +57,8 @@ export function useMessageJump({
   const pagesRead = useRef({ key: '', count: 0 });
 
   const finish = useCallback(() => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        next.delete(JUMP_PARAM);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [setSearchParams]);
+    writeParams((next) => next.delete(JUMP_PARAM));
+  }, [writeParams]);
 
   const { hasOlder, isLoading: isLoadingOlder, isError: isOlderError, load } = older;
   useEffect(() => {

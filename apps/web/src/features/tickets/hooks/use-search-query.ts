@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsWriter } from './use-search-params-writer';
 
 /** Typing in the search asks the server once the typist pauses, not per key. */
 export const SEARCH_DELAY_MS = 250;
@@ -15,7 +15,7 @@ export const SEARCH_PARAM = 'q';
  * the field along with the address.
  */
 export function useSearchQuery() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeParams] = useSearchParamsWriter();
   const search = (searchParams.get(SEARCH_PARAM) ?? '').trim();
   const [text, setText] = useState(search);
   // What this hook last wrote into the address: that change comes from typing, and the
@@ -32,17 +32,12 @@ export function useSearchQuery() {
   const writeSearch = useCallback(
     (value: string) => {
       written.current = value;
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          if (value) next.set(SEARCH_PARAM, value);
-          else next.delete(SEARCH_PARAM);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      writeParams((next) => {
+        if (value) next.set(SEARCH_PARAM, value);
+        else next.delete(SEARCH_PARAM);
+      });
     },
-    [setSearchParams],
+    [writeParams],
   );
 
   useEffect(() => {

@@ -16,3 +16,17 @@ export function isSendShortcut(event: KeyboardEvent<HTMLTextAreaElement>): boole
   if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
   return event.ctrlKey || event.metaKey;
 }
+
+/** What a send does next, for staff (issue 31): nothing, close the ticket, or open the next one. */
+export type AfterSend = 'stay' | 'close' | 'next';
+
+/**
+ * Staff's send shortcuts in the reply field: Ctrl/⌘+Shift+Enter sends and
+ * closes, Ctrl/⌘+Alt+Enter sends and opens the next ticket; plain
+ * Ctrl/⌘+Enter only sends.
+ */
+export function afterSendOf(event: KeyboardEvent<HTMLTextAreaElement>): AfterSend {
+  if (event.shiftKey) return 'close';
+  if (event.altKey) return 'next';
+  return 'stay';
+}

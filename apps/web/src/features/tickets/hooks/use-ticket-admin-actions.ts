@@ -5,6 +5,9 @@ import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicketStatus } from '../api/update-ticket-status';
 import type { TicketSummary } from '../lib/selection';
 
+/** How long „Cofnij” stays on the toast of a close. */
+export const UNDO_CLOSE_MS = 5000;
+
 /** Closing, reopening and deleting the open ticket, each confirmed by a toast (SPEC.md §4). */
 export function useTicketAdminActions({
   ticket,
@@ -17,19 +20,28 @@ export function useTicketAdminActions({
   const statusMutation = useUpdateTicketStatus();
   const deleteMutation = useDeleteTicket();
 
-  const setStatus = (status: TicketSummary['status']) => {
-    if (!ticket) return;
+  const changeStatus = (ticketId: number, status: TicketSummary['status']) => {
     statusMutation.mutate(
-      { ticketId: ticket.id, status },
+      { ticketId, status },
       {
-        onSuccess: () =>
-          toast.success(
-            status === 'closed' ? 'Zgłoszenie zostało zamknięte.' : 'Zgłoszenie zostało otwarte.',
-          ),
+        onSuccess: () => {
+          if (status === 'open') {
+            toast.success('Zgłoszenie zostało otwarte.');
+            return;
+          }
+          // A close is undone from its toast for 5 s (issue 31): the ticket named, not the one open then.
+          toast.success('Zgłoszenie zostało zamknięte.', {
+            duration: UNDO_CLOSE_MS,
+            action: { label: 'Cofnij', onClick: () => changeStatus(ticketId, 'open') },
+          });
+        },
         onError: (error) =>
           toast.error(adminActionErrorMessage(status === 'closed' ? 'close' : 'open', error)),
       },
     );
+  };
+  const setStatus = (status: TicketSummary['status']) => {
+    if (ticket) changeStatus(ticket.id, status);
   };
 
   const confirmDelete = () => {

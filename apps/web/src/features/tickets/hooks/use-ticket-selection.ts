@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   clearLastTicket,
   DRAFT_TICKET_ID,
@@ -11,6 +10,7 @@ import {
   writeLastTicket,
 } from '../lib/selection';
 import { JUMP_PARAM } from './use-message-jump';
+import { useSearchParamsWriter } from './use-search-params-writer';
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -34,32 +34,36 @@ export function useTicketSelection({
   isListReady: boolean;
   userId: number;
 }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, writeParams] = useSearchParamsWriter();
   const requested = parseTicketParam(searchParams.get('ticket'));
   const [selectedId, setSelectedId] = useState<SelectedId>(null);
+  // The ticket just chosen whose `?ticket=` the router has not rendered yet (it renders a
+  // navigation later). Until it has, a ticket missing from the list is not replaced: a
+  // ticket staff just opened for a caller sits outside „Czeka na nas”, and the address is
+  // what lets it be fetched and pinned (use-deep-linked-ticket).
+  const awaitingAddress = useRef<number | null>(null);
+  if (awaitingAddress.current !== null && requested === awaitingAddress.current) {
+    awaitingAddress.current = null;
+  }
 
   const setTicketParam = useCallback(
     (id: number | null, messageId?: number) => {
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          // The search hit to jump to belongs to its ticket: it goes when another one opens.
-          if (messageId !== undefined) next.set(JUMP_PARAM, String(messageId));
-          else if (next.get('ticket') !== String(id)) next.delete(JUMP_PARAM);
-          if (id === null || id === DRAFT_TICKET_ID) next.delete('ticket');
-          else next.set('ticket', String(id));
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      writeParams((next) => {
+        // The search hit to jump to belongs to its ticket: it goes when another one opens.
+        if (messageId !== undefined) next.set(JUMP_PARAM, String(messageId));
+        else if (next.get('ticket') !== String(id)) next.delete(JUMP_PARAM);
+        if (id === null || id === DRAFT_TICKET_ID) next.delete('ticket');
+        else next.set('ticket', String(id));
+      });
     },
-    [setSearchParams],
+    [writeParams],
   );
 
   /** `messageId`: a search hit in that ticket to scroll to (`?message=`, use-message-jump). */
   const select = useCallback(
     (id: number, messageId?: number) => {
       setSelectedId(id);
+      awaitingAddress.current = id;
       writeLastTicket(localStorageOrUndefined(), userId, id);
       setTicketParam(id, messageId);
     },
@@ -68,12 +72,14 @@ export function useTicketSelection({
 
   const startDraft = useCallback(() => {
     setSelectedId(DRAFT_TICKET_ID);
+    awaitingAddress.current = null;
     setTicketParam(null);
   }, [setTicketParam]);
 
   /** SPEC.md §4: deleting clears the selection and the stored entry. */
   const clearAfterDelete = useCallback(() => {
     setSelectedId(null);
+    awaitingAddress.current = null;
     clearLastTicket(localStorageOrUndefined(), userId);
     setTicketParam(null);
   }, [setTicketParam, userId]);
@@ -92,6 +98,7 @@ export function useTicketSelection({
   // Start-up order, and the fallback when the selected ticket disappears.
   useEffect(() => {
     if (!isListReady) return;
+    if (selectedId !== null && selectedId === awaitingAddress.current) return;
     const next = resolveSelection({
       tickets,
       current: selectedId,

@@ -5,12 +5,14 @@ import { messagesQueryKey } from '../api/get-messages';
 import { ticketsQueryKey } from '../api/get-tickets';
 import type { TicketMessage } from '../lib/attachments';
 import { openStream } from '../lib/event-stream';
+import { applyPresenceEvent, clearPresence } from '../lib/presence';
 import { isAlreadyShown } from '../lib/stream-events';
 
 /**
  * Live updates (SPEC.md §4): a `ticket` event on the list stream reloads the
  * list, a `mailbox` event (admins only) updates the Skrzynka's count in the
- * header (issue 29), a `message` event on the open ticket's stream reloads its messages
+ * header (issue 29), a `presence` event (admins only) says who else is on a
+ * ticket (issue 31), a `message` event on the open ticket's stream reloads its messages
  * unless it announces a message the thread already shows (the echo of the
  * viewer's own send, which the send's answer put there).
  * Both streams exist only while someone is logged in, and after a lost
@@ -30,9 +32,10 @@ export function useTicketStreams({
     if (!enabled || typeof EventSource === 'undefined') return;
     return openStream({
       url: '/api/stream/tickets',
-      events: ['ticket', 'mailbox'],
+      events: ['ticket', 'mailbox', 'presence'],
       onEvent: (type, data) => {
         if (type === 'mailbox') applyMailboxEvent(queryClient, data);
+        else if (type === 'presence') applyPresenceEvent(queryClient, data);
         else void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
       },
       onReconnect: () => {
@@ -40,6 +43,8 @@ export function useTicketStreams({
         void queryClient.invalidateQueries({ queryKey: ['tickets', 'messages'] });
         // Only an admin's workspace holds a count to refresh; a customer's holds none.
         void queryClient.invalidateQueries({ queryKey: mailboxKey });
+        // The reopened stream starts with who is on which ticket now.
+        clearPresence(queryClient);
       },
       // Refused outright (often an ended session): the list refetch finds out, and a 401
       // there turns the screen into the login prompt.

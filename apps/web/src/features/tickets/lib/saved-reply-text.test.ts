@@ -6,9 +6,25 @@ describe('fillPlaceholders', () => {
     expect(
       fillPlaceholders('Cześć {username}, w sprawie {ticket}: {username}! {nieznane}', {
         username: 'ala',
-        seq: 3,
+        number: 1003,
       }),
-    ).toBe('Cześć ala, w sprawie #3: ala! {nieznane}');
+    ).toBe('Cześć ala, w sprawie #1003: ala! {nieznane}');
+  });
+
+  it('fills {imię} with a guest’s first name, {nazwa}, {agent} and {numer} (issue 31)', () => {
+    const body = 'Dzień dobry {imię}, ({nazwa}) odpowiada {agent} w sprawie {numer}.';
+    expect(
+      fillPlaceholders(body, {
+        username: 'jan-kowalski-kowalsk',
+        number: 1042,
+        contactName: '  Jan Kowalski ',
+        agent: 'Anna',
+      }),
+    ).toBe('Dzień dobry Jan, (jan-kowalski-kowalsk) odpowiada Anna w sprawie #1042.');
+    // An account without a given name: its username.
+    expect(
+      fillPlaceholders('Cześć {imię}', { username: 'ala', number: 1001, contactName: null }),
+    ).toBe('Cześć ala');
   });
 });
 

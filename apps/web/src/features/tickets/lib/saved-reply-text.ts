@@ -1,19 +1,47 @@
 /**
  * Saved replies carry placeholders that are filled when one is inserted into
- * the composer: `{username}` (the customer) and `{ticket}` (the number the
- * customer knows, „#3”). Unknown placeholders stay as written, so a typo is
- * visible before sending rather than silently dropped.
+ * the composer (issue 17, 31):
+ * - `{imię}`: the first name the customer wrote with (a guest's inquiry),
+ *   else their username — „Dzień dobry Jan,”, not the folded username;
+ * - `{nazwa}` and the older `{username}`: the customer's username;
+ * - `{agent}`: the staff member who inserts it;
+ * - `{numer}` and the older `{ticket}`: the ticket's number („#1042”), the
+ *   one the customer's screen and e-mails show too.
+ * Unknown placeholders stay as written, so a typo is visible before sending
+ * rather than silently dropped.
  */
 export interface ReplyContext {
   username: string;
-  /** The customer's own sequence number of the ticket. */
-  seq: number;
+  /** The studio-wide number of the ticket (DESIGN.md §7.9). */
+  number: number;
+  /** The name a guest gave with their inquiry, when there is one. */
+  contactName?: string | null;
+  /** The username of the staff member inserting the reply. */
+  agent?: string;
 }
 
+const PLACEHOLDER = /\{(imię|nazwa|username|agent|numer|ticket)\}/gu;
+
 export function fillPlaceholders(body: string, context: ReplyContext): string {
-  return body.replace(/\{(username|ticket)\}/g, (_match, name: string) =>
-    name === 'username' ? context.username : `#${context.seq}`,
-  );
+  return body.replace(PLACEHOLDER, (match, name: string) => {
+    switch (name) {
+      case 'imię':
+        return firstName(context.contactName) ?? context.username;
+      case 'nazwa':
+      case 'username':
+        return context.username;
+      case 'agent':
+        return context.agent ?? match;
+      default:
+        return `#${context.number}`;
+    }
+  });
+}
+
+/** The first word of a given name („Jan” of „Jan Kowalski”), or null without one. */
+function firstName(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? first : null;
 }
 
 /** Inserted text goes where the cursor is; a reply typed before it is kept. */

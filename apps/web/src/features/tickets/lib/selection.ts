@@ -18,6 +18,9 @@ export interface TicketSummary {
   awaiting?: 'staff' | 'customer' | null;
   awaiting_since?: string | null;
   assignee?: { id: number; username: string } | null;
+  /** When staff must answer, and whether that has passed (DESIGN.md §7.9). */
+  due_at?: string | null;
+  overdue?: boolean;
   username: string;
   /** The customer's account id; the list parser gives 0 when a server does not send it. */
   owner_id?: number;

@@ -67,4 +67,15 @@ describe('neighbourId', () => {
     expect(neighbourId([4, 8], 99, -1)).toBe(4);
     expect(neighbourId([], null, 1)).toBeNull();
   });
+
+  it('goes on from where a ticket that just left the list stood (closed with `e`)', () => {
+    // [4, 8, 2, 6] with 8 open at index 1; closing it leaves [4, 2, 6].
+    expect(neighbourId([4, 2, 6], 8, 1, 1)).toBe(2);
+    expect(neighbourId([4, 2, 6], 8, -1, 1)).toBe(4);
+    // It was the last: the next is the new last, the previous the one before.
+    expect(neighbourId([4, 2], 6, 1, 2)).toBe(2);
+    expect(neighbourId([4, 2], 6, -1, 2)).toBe(2);
+    // It was the first: the previous stays at the top.
+    expect(neighbourId([2, 6], 4, -1, 0)).toBe(2);
+  });
 });

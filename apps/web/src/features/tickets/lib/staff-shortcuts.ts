@@ -54,15 +54,26 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
   return SHORTCUTS.find((shortcut) => shortcut.key === event.key)?.action ?? null;
 }
 
-/** The ticket after (`step` 1) or before (-1) the current one; the ends stay put. */
+/**
+ * The ticket after (`step` 1) or before (-1) the current one; the ends stay
+ * put. When the current one has just left the list (closed in a view of open
+ * tickets), `formerIndex` is where it stood: the ticket now in its place is
+ * the next one and the one before it the previous, so `j` after `e` goes on
+ * from there (issue 31) instead of back to the top.
+ */
 export function neighbourId(
   ids: readonly number[],
   current: number | null,
   step: 1 | -1,
+  formerIndex: number | null = null,
 ): number | null {
   if (ids.length === 0) return null;
   const index = current === null ? -1 : ids.indexOf(current);
-  if (index === -1) return ids[0] ?? null;
+  if (index === -1) {
+    if (formerIndex === null) return ids[0] ?? null;
+    const next = step === 1 ? formerIndex : formerIndex - 1;
+    return ids[Math.min(ids.length - 1, Math.max(0, next))] ?? null;
+  }
   const next = Math.min(ids.length - 1, Math.max(0, index + step));
   return ids[next] ?? null;
 }

@@ -7,6 +7,8 @@
 
 export const STAFF_VIEWS = [
   'awaiting_staff',
+  'overdue',
+  'due_soon',
   'awaiting_customer',
   'mine',
   'unassigned',
@@ -21,6 +23,8 @@ export const DEFAULT_STAFF_VIEW: StaffView = 'awaiting_staff';
 
 export const STAFF_VIEW_LABELS: Record<StaffView, string> = {
   awaiting_staff: 'Czeka na nas',
+  overdue: 'Po terminie',
+  due_soon: 'Wkrótce termin',
   awaiting_customer: 'Czeka na klienta',
   mine: 'Moje',
   unassigned: 'Nieprzypisane',
@@ -31,6 +35,9 @@ export const STAFF_VIEW_LABELS: Record<StaffView, string> = {
 /** The list call's filters of each view (DESIGN.md §7.2). */
 const VIEW_FILTERS: Record<StaffView, Record<string, string>> = {
   awaiting_staff: { awaiting: 'staff', sort: 'waiting' },
+  // Business hours (DESIGN.md §7.9): past the due time, or due within the hour.
+  overdue: { due: 'overdue', sort: 'waiting' },
+  due_soon: { due: 'soon', sort: 'waiting' },
   awaiting_customer: { awaiting: 'customer', sort: 'waiting' },
   mine: { assignee: 'me', status: 'open' },
   unassigned: { assignee: 'none', status: 'open' },

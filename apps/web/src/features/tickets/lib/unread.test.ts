@@ -46,7 +46,7 @@ describe('unread indicators', () => {
     expect(titleWithUnread('Kontakt', 3)).toBe('(3) Kontakt');
     expect(titleWithUnread('(3) Kontakt', 5)).toBe('(5) Kontakt');
     expect(titleWithUnread('(5) Kontakt', 0)).toBe('Kontakt');
-    expect(titleWithUnread('Kontakt', 150)).toBe('(99+) Kontakt');
+    expect(titleWithUnread('Kontakt', 150)).toBe('(150) Kontakt');
     expect(stripUnreadPrefix('(99+) Kontakt')).toBe('Kontakt');
     expect(stripUnreadPrefix('(nie) Kontakt')).toBe('(nie) Kontakt');
   });

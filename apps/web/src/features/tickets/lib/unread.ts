@@ -1,7 +1,8 @@
 /**
  * The unread total shown outside the page (SPEC.md §2, §9): a "(n) " prefix on
- * the tab title and a red badge drawn on the favicon (64 px canvas, '99+'
- * above 99). At zero both go back to what they were.
+ * the tab title with the whole count, and a red badge drawn on the favicon
+ * (64 px canvas, '99+' above 99: only the badge stops there). At zero both go
+ * back to what they were.
  */
 
 export const FAVICON_SIZE = 64;
@@ -32,8 +33,7 @@ export function stripUnreadPrefix(title: string): string {
 
 export function titleWithUnread(title: string, count: number): string {
   const base = stripUnreadPrefix(title);
-  const label = badgeLabel(count);
-  return label ? `(${label}) ${base}` : base;
+  return count > 0 ? `(${count}) ${base}` : base;
 }
 
 /** The drawing calls the badge needs, so it can be checked without a real canvas. */

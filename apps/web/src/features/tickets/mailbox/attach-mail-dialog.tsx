@@ -11,13 +11,13 @@ import { LoadError } from '../components/load-error';
 import { primaryButtonClass, secondaryButtonClass } from '../components/styles';
 import { TicketNumber } from '../components/ticket-row-details';
 import type { TicketSummary } from '../lib/selection';
+import { ticketLabel, ticketNumberOf } from '../lib/ticket-label';
 import { senderText, subjectText } from './mailbox-texts';
 
 /** Typing asks the server once the typist pauses, as the staff list's search does. */
 export const PICKER_SEARCH_DELAY_MS = 250;
 
-const ticketName = (ticket: TicketSummary) =>
-  ticket.number ? `#${ticket.number}` : `Zgłoszenie #${ticket.seq}`;
+const ticketName = (ticket: TicketSummary) => `#${ticketNumberOf(ticket)}`;
 const customerOf = (ticket: TicketSummary) => ticket.contact_name || ticket.username;
 
 /**
@@ -212,7 +212,7 @@ export function AttachMailDialog({
               >
                 <span className="flex min-w-0 items-center gap-2 font-semibold">
                   <TicketNumber ticket={ticket} />
-                  <span className="truncate">{ticket.subject || `Zgłoszenie #${ticket.seq}`}</span>
+                  <span className="truncate">{ticket.subject || ticketLabel(ticket)}</span>
                   {isChosen && <span className="sr-only"> (wybrane)</span>}
                 </span>
                 <span className="block truncate text-sm text-slate-700 dark:text-slate-300">

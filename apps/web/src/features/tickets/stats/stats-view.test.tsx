@@ -40,6 +40,24 @@ describe('/contact/stats', () => {
         awaiting_staff: 5,
         first_response_seconds: { p50: 2 * 3600 + 5 * 60, p90: 3 * 86_400 },
         per_day: days(30, 4, 2),
+        satisfaction: { good: 6, neutral: 3, bad: 1 },
+        resolution_seconds: { p50: 5 * 3600, p90: 2 * 86_400 },
+        per_agent: [
+          {
+            id: 3,
+            username: 'Anna',
+            replies: 14,
+            closed: 5,
+            first_response_seconds: { p50: 1800 },
+          },
+          {
+            id: 4,
+            username: 'Piotr',
+            replies: 0,
+            closed: 0,
+            first_response_seconds: { p50: null },
+          },
+        ],
       }),
     );
     renderScreen(<StatsRoute />, { path: '/contact/stats' });
@@ -51,10 +69,23 @@ describe('/contact/stats', () => {
 
     const chart = screen.getByRole('img', { name: 'Zgłoszenia utworzone i zamknięte dziennie' });
     expect(chart.querySelectorAll('rect')).toHaveLength(60);
-    const table = screen.getByRole('table');
+    const table = screen.getByRole('table', { name: 'Zgłoszenia utworzone i zamknięte dziennie' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31);
     expect(rows[3]?.textContent).toMatch(/3 listopada 2026.*4.*2/);
+
+    const ratings = screen.getByRole('table', { name: 'Oceny pomocy' });
+    expect(
+      within(ratings)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['OcenaLiczbaUdział', 'Dobrze660%', 'Tak sobie330%', 'Źle110%']);
+    expect(screen.getByTestId('resolution-p50').textContent).toBe('5 godzin');
+    expect(screen.getByTestId('resolution-p90').textContent).toBe('2 dni');
+    const team = screen.getByRole('table', { name: 'Praca zespołu' });
+    const teamRows = within(team).getAllByRole('row');
+    expect(teamRows[1]?.textContent).toBe('Anna14530 minut');
+    expect(teamRows[2]?.textContent).toBe('Piotr00brak danych');
   });
 
   it('says when there is nothing to draw, and when response times are unknown', async () => {
@@ -64,12 +95,17 @@ describe('/contact/stats', () => {
         awaiting_staff: 0,
         first_response_seconds: { p50: null, p90: null },
         per_day: days(30),
+        satisfaction: { good: 0, neutral: 0, bad: 0 },
+        resolution_seconds: { p50: null, p90: null },
+        per_agent: [],
       }),
     );
     renderScreen(<StatsRoute />, { path: '/contact/stats' });
     expect((await screen.findByTestId('stat-p50')).textContent).toBe('brak danych');
     expect(screen.getByText(/nie utworzono ani nie zamknięto/)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('W tym czasie nikt nie ocenił pomocy.')).toBeTruthy();
+    expect(screen.getByTestId('resolution-p50').textContent).toBe('brak danych');
   });
 
   it('shows an error with a retry', async () => {

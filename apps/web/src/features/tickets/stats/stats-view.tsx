@@ -4,6 +4,7 @@ import { panelClass, secondaryButtonClass } from '../components/styles';
 import { RETRY_LABEL } from '../lib/messages';
 import { durationInWords } from '../lib/staff-time';
 import { PerDayChart } from './per-day-chart';
+import { SatisfactionStats } from './satisfaction-stats';
 import { StatsTable } from './stats-table';
 
 const DAYS = 30;
@@ -88,6 +89,7 @@ export function StatsView() {
               </>
             )}
           </section>
+          <SatisfactionStats stats={stats.data} days={DAYS} />
         </>
       )}
     </div>

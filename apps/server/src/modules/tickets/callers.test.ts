@@ -1,0 +1,209 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../test/helpers';
+import {
+  createTicket,
+  customersAndStaff,
+  pngImage,
+  quickUser,
+} from '../../../test/tickets-helpers';
+import { tickets, users } from '../../db/schema/index';
+import { TestClock } from '../../lib/clock';
+
+/** Tickets for callers (DESIGN.md §7.9): staff open a ticket for a customer's address. */
+const ctx = createTestContext();
+beforeAll(() => ctx.setup());
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.teardown());
+
+async function world() {
+  const clock = new TestClock();
+  const app = await ctx.app({ clock });
+  const cast = await customersAndStaff(app);
+  const sendMail = async () => {
+    clock.advance(10 * 60_000);
+    await app.jobs.runDue();
+  };
+  return { app, clock, sendMail, ...cast };
+}
+
+async function ticketRow(app: FastifyInstance, id: number) {
+  const [row] = await app.deps.db.select().from(tickets).where(eq(tickets.id, id));
+  if (!row) throw new Error('no ticket');
+  return row;
+}
+
+async function accountsWith(app: FastifyInstance, email: string) {
+  return app.deps.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+}
+
+const ticketCount = async (app: FastifyInstance) =>
+  (await app.deps.db.select({ id: tickets.id }).from(tickets)).length;
+
+describe('POST /api/tickets with customer_email (staff, DESIGN.md §7.9)', () => {
+  it("opens the ticket in an existing customer's account, its first message the staff member's, e-mailed to them", async () => {
+    const { app, alice, admin, sendMail } = await world();
+    const created = await createTicket(admin.client, {
+      body: 'Rozmowa telefoniczna: faktura za marzec jest błędna.\nSprawdzimy to do jutra.',
+      extra: { customer_email: alice.user.email.toUpperCase() },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const row = await ticketRow(app, id);
+    expect(row.ownerId).toBe(alice.user.id);
+    expect(row.subject).toBe('Rozmowa telefoniczna: faktura za marzec jest błędna.');
+    // Mailed before the customer opens the thread (a message read in the app is not mailed).
+    await sendMail();
+    const mail = await ctx.mail.last(alice.user.email);
+    expect(mail.text).toContain('faktura za marzec jest błędna');
+    // Staff get no "new ticket" mail about their own message.
+    expect(ctx.mail.messages.filter((m) => m.to === admin.user.email)).toHaveLength(0);
+    // The customer sees it in their list, and the message is staff's.
+    const list = (await alice.client.get('/api/tickets')).json().tickets;
+    expect(list.map((t: { id: number }) => t.id)).toEqual([id]);
+    const thread = (await alice.client.get(`/api/tickets/${id}/messages`)).json().messages;
+    expect(thread).toHaveLength(1);
+    expect(thread[0]).toMatchObject({ user_id: admin.user.id, is_admin: true });
+    // Staff answered: the customer is awaited.
+    const staffView = (await admin.client.get(`/api/tickets/${id}`)).json().ticket;
+    expect(staffView.awaiting).toBe('customer');
+  });
+
+  it('turns an unknown address into a guest account named as given, whose mail carries the staff text', async () => {
+    const { app, admin, sendMail } = await world();
+    const created = await createTicket(admin.client, {
+      body: 'Dzień dobry,\nzgodnie z rozmową przesyłamy wycenę strony.',
+      extra: { customer_email: 'Nowy.Klient@Example.com', customer_name: 'Jan Kowalski' },
+      files: [{ filename: 'wycena.png', data: await pngImage(), type: 'image/png' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const [guest] = await accountsWith(app, 'nowy.klient@example.com');
+    expect(guest).toMatchObject({ passwordHash: null, isAdmin: false, username: 'jan-kowalski' });
+    const row = await ticketRow(app, created.json().id);
+    expect(row).toMatchObject({
+      ownerId: guest?.id,
+      contactName: 'Jan Kowalski',
+      contactEmail: 'nowy.klient@example.com',
+      // A greeting alone on the first line is not the subject.
+      subject: 'zgodnie z rozmową przesyłamy wycenę strony.',
+    });
+    await sendMail();
+    const mail = await ctx.mail.last('nowy.klient@example.com');
+    expect(mail.text).toContain('zgodnie z rozmową przesyłamy wycenę strony.');
+    expect(mail.text).toContain('wycena.png');
+  });
+
+  it('names a guest without a given name by the address before @', async () => {
+    const { app, admin } = await world();
+    const created = await createTicket(admin.client, {
+      body: 'Notatka z rozmowy',
+      extra: { customer_email: 'ola.nowak@example.com' },
+    });
+    expect(created.statusCode).toBe(201);
+    const [guest] = await accountsWith(app, 'ola.nowak@example.com');
+    expect(guest?.username).toBe('ola-nowak');
+    expect((await ticketRow(app, created.json().id)).contactName).toBeNull();
+  });
+
+  it('refuses a customer naming an address with 403 and stores nothing, not even a guest', async () => {
+    const { app, alice } = await world();
+    const refused = await createTicket(alice.client, {
+      body: 'Zgłoszenie w cudzym imieniu',
+      extra: { customer_email: 'ofiara@example.com' },
+      files: [{ filename: 'a.png', data: await pngImage(), type: 'image/png' }],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'forbidden' });
+    expect(await ticketCount(app)).toBe(0);
+    expect(await accountsWith(app, 'ofiara@example.com')).toHaveLength(0);
+  });
+
+  it('refuses a malformed address or too long a name with 400 and stores nothing', async () => {
+    const { app, admin } = await world();
+    const refusedFields: Record<string, string>[] = [
+      { customer_email: 'to-nie-adres' },
+      { customer_email: 'a@b' },
+      { customer_email: 'jan@example.com', customer_name: 'x'.repeat(101) },
+    ];
+    for (const extra of refusedFields) {
+      const refused = await createTicket(admin.client, { body: 'Treść', extra });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe('validation_failed');
+      expect(refused.json().details[0].path).toMatch(/^customer_(email|name)$/);
+    }
+    expect(await ticketCount(app)).toBe(0);
+    expect(await accountsWith(app, 'jan@example.com')).toHaveLength(0);
+  });
+
+  it("refuses a staff member's address with 409 staff_address", async () => {
+    const { app, admin } = await world();
+    const colleague = await quickUser(app, { username: 'Kolega', isAdmin: true });
+    const refused = await createTicket(admin.client, {
+      body: 'Treść',
+      extra: { customer_email: colleague.user.email },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'staff_address' });
+    expect(await ticketCount(app)).toBe(0);
+  });
+
+  it('makes one guest of a burst of parallel creates for one new address', async () => {
+    const { app, admin } = await world();
+    const answers = await Promise.all(
+      ['Pierwsza rozmowa', 'Druga rozmowa', 'Trzecia rozmowa', 'Czwarta rozmowa'].map((body) =>
+        createTicket(admin.client, {
+          body,
+          extra: { customer_email: 'rownolegle@example.com', customer_name: 'Ewa Równoległa' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    const guests = await accountsWith(app, 'rownolegle@example.com');
+    expect(guests).toHaveLength(1);
+    const rows = await Promise.all(answers.map((a) => ticketRow(app, a.json().id)));
+    expect(new Set(rows.map((r) => r.ownerId))).toEqual(new Set([guests[0]?.id]));
+    expect(rows.map((r) => r.seq).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first ticket', async () => {
+    const { app, admin } = await world();
+    const send = () =>
+      createTicket(admin.client, {
+        body: 'Rozmowa',
+        extra: { customer_email: 'raz@example.com' },
+        headers: { 'Idempotency-Key': 'call-1' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.json()).toEqual(first.json());
+    expect(await ticketCount(app)).toBe(1);
+  });
+});
+
+describe('GET /api/admin/customers (the picker, staff only)', () => {
+  it('finds customers and guests by the beginning of the username or address, never staff', async () => {
+    const { admin, alice } = await world();
+    await createTicket(admin.client, {
+      body: 'Rozmowa',
+      extra: { customer_email: 'alicja.gosc@example.org', customer_name: 'Alicja Gość' },
+    });
+    const found = (await admin.client.get('/api/admin/customers?q=ali')).json().customers;
+    expect(found).toEqual([
+      { id: alice.user.id, username: 'Alicja', email: alice.user.email, is_guest: false },
+      expect.objectContaining({ username: 'alicja-gosc', is_guest: true }),
+    ]);
+    const byMail = (await admin.client.get('/api/admin/customers?q=alicja.g')).json().customers;
+    expect(byMail.map((c: { email: string }) => c.email)).toEqual(['alicja.gosc@example.org']);
+    expect((await admin.client.get('/api/admin/customers?q=obs')).json().customers).toEqual([]);
+    // A pattern character is a letter to match.
+    expect((await admin.client.get('/api/admin/customers?q=%25')).json().customers).toEqual([]);
+  });
+
+  it('refuses a customer with 403 and an empty query with 400', async () => {
+    const { admin, alice } = await world();
+    const refused = await alice.client.get('/api/admin/customers?q=a');
+    expect(refused.statusCode).toBe(403);
+    expect((await admin.client.get('/api/admin/customers?q=')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,2 @@
+export { readRating } from './rating-view';
+export { ratingRoutes } from './routes';
