@@ -7,7 +7,7 @@
 // millisecond, so every read finds a new snapshot and runs its SQL), at 20
 // connections and at one.
 // Environment: BENCH_DURATION (seconds per run, 10), BENCH_SCALE (1),
-// BENCH_SKIP_BUILD=1 (reuse apps/server/dist).
+// BENCH_SKIP_BUILD=1 (reuse apps/server/dist), BENCH_CALLS (see SELECTED).
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,10 +46,20 @@ const CALLS = [
   ['list, moje (assignee=me, open)', '/api/tickets?status=open&assignee=me'],
   ['list, nieprzypisane (assignee=none, open)', '/api/tickets?status=open&assignee=none'],
   ['list, zamknięte (status=closed)', '/api/tickets?status=closed'],
+  ['list, po terminie (due=overdue)', '/api/tickets?due=overdue'],
+  ['list, wkrótce termin (due=soon)', '/api/tickets?due=soon'],
   ['tab counts', '/api/admin/ticket-views'],
   ['statistics, 30 days', '/api/admin/stats'],
   ['statistics, 365 days', '/api/admin/stats?days=365'],
 ];
+/**
+ * BENCH_CALLS: comma-separated parts of a call's path; only calls whose path holds one of
+ * them run (e.g. `BENCH_CALLS=due=` for the response-target views). Unset: every call.
+ */
+const only = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
+const SELECTED = only.length
+  ? CALLS.filter(([, p]) => only.some((part) => p.includes(part)))
+  : CALLS;
 
 /** `connections` loops, each sending its next request when the last one answered. */
 async function measure(url, cookie, connections = CONNECTIONS) {
@@ -133,7 +143,7 @@ try {
   })();
 
   const runs = {};
-  for (const [name, pathAndQuery] of CALLS) {
+  for (const [name, pathAndQuery] of SELECTED) {
     const url = `${server.baseUrl}${pathAndQuery}`;
     const check = await fetch(url, { headers: { cookie } });
     if (!check.ok) throw new Error(`${pathAndQuery}: ${check.status} ${await check.text()}`);
@@ -154,7 +164,9 @@ try {
   churning = null;
   await churner;
   await churn.close();
-  writeResult('staff-postgres', {
+  // A partial run (BENCH_CALLS) keeps the full run's file.
+  writeResult(only.length ? 'staff-postgres-selected' : 'staff-postgres', {
+    calls: only.length ? only : 'all',
     date: new Date().toISOString(),
     machine: machine(),
     engine: `postgres ${postgres.version}`,

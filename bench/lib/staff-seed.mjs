@@ -1,5 +1,5 @@
-// The staff columns of the seeded tickets (issue 17): subject, turn, waiting
-// time, first response, close time and assignee, spread so every staff filter
+// The staff columns of the seeded tickets (issues 17 and 31): subject, turn, waiting
+// time, first response, close time, assignee and due time, spread so every staff filter
 // has work to do. Set-based, seconds for 100,000 tickets; the bench measures
 // reads, so the values need only be plausible, not derived from the messages.
 import { STAFF_COUNT } from './seed.mjs';
@@ -17,7 +17,11 @@ export async function seedStaffColumns(db) {
       first_response_at = created_at + interval '1 second' * (60 + (id * 7919) % 86400),
       closed_at = case when status = 'closed' then last_activity_at end,
       -- Admin 1 and staff 2..${STAFF_COUNT + 1} share three quarters; the rest is unassigned.
-      assignee_id = case when id % 4 = 0 then null else 1 + id % ${STAFF_COUNT + 1} end;
+      assignee_id = case when id % 4 = 0 then null else 1 + id % ${STAFF_COUNT + 1} end,
+      -- Response targets (issue 31): open tickets that await staff are due within ±5 hours of
+      -- the run, so about half are overdue and a tenth fall in the next hour („Wkrótce termin”).
+      due_at = case when status = 'open' and id % 3 <> 0
+        then now() + interval '1 minute' * ((id * 7) % 600 - 300) end;
     truncate ticket_tab_counts, ticket_daily_counts;
     insert into ticket_tab_counts (status, awaiting, assignee_id, tickets)
     select status, coalesce(awaiting, ''), coalesce(assignee_id, 0), count(*)::int
