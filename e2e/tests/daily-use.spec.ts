@@ -143,6 +143,43 @@ test('a ticket opened automatically in a background tab stays unread until the t
   await context.close();
 });
 
+test('on every page, not only /contact, the Kontakt link and the tab title show unread messages, live', async ({
+  browser,
+}) => {
+  const { context, page, ticketId } = await customerWithTicket(browser, 'Czy faktura już wyszła?');
+  const admin = await staff(browser);
+  await staffReply(admin.request, ticketId, 'Tak, wczoraj.');
+
+  await page.goto('/projects');
+  const kontakt = page
+    .getByRole('navigation')
+    .first()
+    .getByRole('link', { name: /^Kontakt/ });
+  await expect(kontakt).toHaveAccessibleName('Kontakt, 1 nieprzeczytana wiadomość', {
+    timeout: 15_000,
+  });
+  await expect(page).toHaveTitle(/^\(1\) /);
+
+  // A second answer while the customer reads another page: the count follows without a reload.
+  await staffReply(admin.request, ticketId, 'I jeszcze korekta w załączniku.');
+  await expect(kontakt).toHaveAccessibleName('Kontakt, 2 nieprzeczytane wiadomości', {
+    timeout: 15_000,
+  });
+  await expect(page).toHaveTitle(/^\(2\) /);
+
+  // Read in Kontakt, the badge is gone on the next page too.
+  await kontakt.click();
+  await expect(messages(page).filter({ hasText: 'I jeszcze korekta' })).toBeVisible();
+  await expect.poll(() => unreadTotal(context.request)).toBe(0);
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nasz Zespół' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^\(\d+\) /);
+  await admin.close();
+  await context.close();
+});
+
 test('the composer: a draft survives reload, Enter adds a line, Ctrl+Enter sends, long text and refused files block', async ({
   browser,
 }) => {

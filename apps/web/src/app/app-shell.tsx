@@ -6,6 +6,7 @@ import { SessionExpiredNotice } from '~/components/session-expired-notice';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { DeferredEffects } from './deferred-effects';
+import { DeferredUnread } from './deferred-unread';
 
 /**
  * Everything around a page: skip link, fixed header, backdrop, cursor and cookie
@@ -32,6 +33,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <StaticBackdrop />
       <DeferredEffects />
+      <DeferredUnread />
       <SiteHeader />
       <SessionExpiredNotice />
       <div

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, type To, useLocation } from 'react-router';
 import { SITE_NAME } from '~/lib/site';
+import { unreadLabel, useKnownUnreadCount } from '~/lib/unread-count';
 import { ThemeToggle } from './theme-toggle';
 
 interface NavItem {
@@ -33,14 +34,31 @@ const linkIdle =
 const linkActive =
   'bg-blue-600/10 text-blue-700 ring-1 ring-blue-600/30 dark:bg-blue-400/15 dark:text-blue-200 dark:ring-blue-300/30';
 
+/** The unread count on a red pill; the link's name says it in words (see KontaktButton). */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="unread-badge"
+      className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 function KontaktButton({ onClick, className = '' }: { onClick?: () => void; className?: string }) {
+  // Unread messages of a signed-in user, on every page (issue 31); 0 for everyone else.
+  const unread = useKnownUnreadCount();
   return (
     <Link
       to="/contact"
       onClick={onClick}
-      className={`cursor-target inline-flex items-center justify-center rounded-full bg-gradient-to-r from-blue-600 to-indigo-600 px-5 py-2 text-sm font-semibold text-white shadow-lg shadow-blue-600/25 transition hover:from-blue-500 hover:to-indigo-500 ${className}`}
+      aria-label={unread > 0 ? `Kontakt, ${unreadLabel(unread)}` : undefined}
+      className={`cursor-target inline-flex items-center justify-center gap-2 rounded-full bg-gradient-to-r from-blue-600 to-indigo-600 px-5 py-2 text-sm font-semibold text-white shadow-lg shadow-blue-600/25 transition hover:from-blue-500 hover:to-indigo-500 ${className}`}
     >
       Kontakt
+      {unread > 0 && <UnreadBadge count={unread} />}
     </Link>
   );
 }
@@ -49,6 +67,7 @@ function KontaktButton({ onClick, className = '' }: { onClick?: () => void; clas
 export function SiteHeader() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const unread = useKnownUnreadCount();
   const menuId = useId();
 
   // A route change (from any link, or back/forward) closes the menu.
@@ -122,12 +141,19 @@ export function SiteHeader() {
 
         <button
           type="button"
-          className="cursor-target inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-900/5 md:hidden dark:text-slate-100 dark:hover:bg-white/10"
+          className="cursor-target relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-900/5 md:hidden dark:text-slate-100 dark:hover:bg-white/10"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Zamknij menu' : 'Otwórz menu'}
           onClick={() => setOpen((value) => !value)}
         >
+          {/* The closed menu hides the Kontakt link's badge: a dot on the toggle says there is news. */}
+          {!open && unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white dark:ring-slate-950"
+            />
+          )}
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
