@@ -4,7 +4,7 @@ import { TeamView } from './team/team-view';
 
 export function meta() {
   return pageMeta({
-    title: 'Zespół',
+    title: 'Zespół Kontaktu',
     description: 'Osoby z uprawnieniami zespołu w Kontakcie.',
     path: '/contact/team',
     noIndex: true,

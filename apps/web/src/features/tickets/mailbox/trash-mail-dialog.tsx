@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Dialog } from '~/components/dialog';
 import { errorMessage } from '~/lib/error-messages';
 import { useTrashMailboxMail } from '../api/trash-mailbox-mail';
-import { dangerButtonClass, secondaryButtonClass } from '../components/styles';
+import { ConfirmDialogActions } from '../components/confirm-dialog-actions';
 import { MAILBOX_FOLDER, senderText, subjectText } from './mailbox-texts';
 
 /**
@@ -65,25 +65,14 @@ export function TrashMailDialog({
           </p>
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={onClose}
-          disabled={trash.isPending}
-          className={secondaryButtonClass}
-        >
-          Anuluj
-        </button>
-        <button
-          type="button"
-          onClick={() => void confirm()}
-          disabled={trash.isPending}
-          className={dangerButtonClass}
-        >
-          {trash.isPending ? 'Przenoszenie…' : 'Do kosza'}
-        </button>
-      </div>
+      <ConfirmDialogActions
+        cancelRef={cancelRef}
+        onCancel={onClose}
+        onConfirm={() => void confirm()}
+        isPending={trash.isPending}
+        confirmLabel="Do kosza"
+        pendingLabel="Przenoszenie…"
+      />
     </Dialog>
   );
 }

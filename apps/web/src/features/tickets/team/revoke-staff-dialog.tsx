@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Dialog } from '~/components/dialog';
 import { errorMessage } from '~/lib/error-messages';
 import { useRevokeStaffRights } from '../api/revoke-staff-rights';
-import { dangerButtonClass, secondaryButtonClass } from '../components/styles';
+import { ConfirmDialogActions } from '../components/confirm-dialog-actions';
 
 /**
  * „Odbierz uprawnienia” asks first: the person loses the staff view at once
@@ -63,25 +63,14 @@ export function RevokeStaffDialog({
           <p>Ta osoba dostanie o tym e-mail. Uprawnienia można później nadać ponownie.</p>
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={onClose}
-          disabled={revoke.isPending}
-          className={secondaryButtonClass}
-        >
-          Anuluj
-        </button>
-        <button
-          type="button"
-          onClick={() => void confirm()}
-          disabled={revoke.isPending}
-          className={dangerButtonClass}
-        >
-          {revoke.isPending ? 'Odbieranie…' : 'Odbierz uprawnienia'}
-        </button>
-      </div>
+      <ConfirmDialogActions
+        cancelRef={cancelRef}
+        onCancel={onClose}
+        onConfirm={() => void confirm()}
+        isPending={revoke.isPending}
+        confirmLabel="Odbierz uprawnienia"
+        pendingLabel="Odbieranie…"
+      />
     </Dialog>
   );
 }

@@ -1,9 +1,9 @@
 import type { TeamMember } from '@studio/shared/team';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '~/lib/error-messages';
 import { useCurrentUser } from '~/lib/session';
 import { useTeam } from '../api/get-team';
+import { StaffPageHeader } from '../components/staff-page-header';
 import { dangerButtonClass, panelClass, secondaryButtonClass } from '../components/styles';
 import { RETRY_LABEL } from '../lib/messages';
 import { GrantStaffForm } from './grant-staff-form';
@@ -65,18 +65,7 @@ export function TeamView() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-3xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
-        >
-          {TEAM_TITLE}
-        </h1>
-        <Link to="/contact" className={secondaryButtonClass}>
-          Wróć do zgłoszeń
-        </Link>
-      </div>
+      <StaffPageHeader title={TEAM_TITLE} headingRef={headingRef} />
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Osoby z uprawnieniami zespołu widzą wszystkie zgłoszenia, odpowiadają klientom i zarządzają
         Kontaktem. Każda zmiana trafia do dziennika bezpieczeństwa, a osoba dostaje o niej e-mail.
