@@ -1,10 +1,8 @@
 import type { TeamMember } from '@studio/shared/team';
-import { useId, useRef } from 'react';
 import { toast } from 'sonner';
-import { Dialog } from '~/components/dialog';
 import { errorMessage } from '~/lib/error-messages';
 import { useRevokeStaffRights } from '../api/revoke-staff-rights';
-import { ConfirmDialogActions } from '../components/confirm-dialog-actions';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 /**
  * „Odbierz uprawnienia” asks first: the person loses the staff view at once
@@ -20,10 +18,6 @@ export function RevokeStaffDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const titleId = useId();
-  const textId = useId();
-  // The safe choice gets focus: Enter right after opening must not remove anyone.
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const revoke = useRevokeStaffRights();
 
   async function confirm() {
@@ -39,38 +33,25 @@ export function RevokeStaffDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
-      onClose={() => {
-        if (!revoke.isPending) onClose();
-      }}
-      labelledBy={titleId}
-      describedBy={textId}
-      role="alertdialog"
-      initialFocus={cancelRef}
-      className="w-full max-w-md p-6"
+      title="Odebrać uprawnienia?"
+      isPending={revoke.isPending}
+      confirmLabel="Odbierz uprawnienia"
+      pendingLabel="Odbieranie…"
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
     >
-      <h2 id={titleId} className="text-xl font-bold">
-        Odebrać uprawnienia?
-      </h2>
       {member && (
-        <div id={textId} className="mt-3 flex flex-col gap-2 text-slate-700 dark:text-slate-300">
+        <>
           <p>
             <strong className="break-all">{member.username}</strong> (
             <span className="break-all">{member.email}</span>) przestanie widzieć zgłoszenia
             klientów od razu, także na otwartych stronach. Konto i własne zgłoszenia zostaną.
           </p>
           <p>Ta osoba dostanie o tym e-mail. Uprawnienia można później nadać ponownie.</p>
-        </div>
+        </>
       )}
-      <ConfirmDialogActions
-        cancelRef={cancelRef}
-        onCancel={onClose}
-        onConfirm={() => void confirm()}
-        isPending={revoke.isPending}
-        confirmLabel="Odbierz uprawnienia"
-        pendingLabel="Odbieranie…"
-      />
-    </Dialog>
+    </ConfirmDialog>
   );
 }
