@@ -127,16 +127,21 @@ describe('admin command line', () => {
     const app = await ctx.app();
     await registerUser(app, ctx.mail, ivo);
     const db = ctx.database.db;
+    const config = testConfig({ SMTP_URL: ctx.mail.url });
     expect(await runAdminCommand(db, ['list'])).toBe('No admins.');
-    expect(await runAdminCommand(db, ['grant', 'IVO@example.com'])).toMatch(/is now an admin/);
+    expect(await runAdminCommand(db, ['grant', 'IVO@example.com'], { config })).toMatch(
+      /is now an admin/,
+    );
     expect(await runAdminCommand(db, ['list'])).toBe('ivo <ivo@example.com>');
     const login = await new Client(app).post('/api/auth/login', {
       identifier: 'ivo',
       password: ivo.password,
     });
     expect(login.json().user.is_admin).toBe(true);
-    expect(await runAdminCommand(db, ['revoke', 'ivo'])).toMatch(/no longer an admin/);
-    await expect(runAdminCommand(db, ['grant', 'nikt'])).rejects.toThrow('No user "nikt".');
+    expect(await runAdminCommand(db, ['revoke', 'ivo'], { config })).toMatch(/no longer an admin/);
+    await expect(runAdminCommand(db, ['grant', 'nikt'], { config })).rejects.toThrow(
+      'No user "nikt".',
+    );
     await expect(runAdminCommand(db, ['explode'])).rejects.toThrow(/Usage:/);
   });
 });

@@ -37,6 +37,14 @@ export const ERROR_CODES = [
   'too_many_push_devices',
   /** A rating of a ticket that is still open (409, DESIGN.md §7.9): ratings come after the close. */
   'ticket_open',
+  /** „Zespół”: no account has this e-mail address (404); the person must register first. */
+  'account_not_found',
+  /** „Zespół”: the account is staff already (409). */
+  'already_staff',
+  /** „Zespół”: an admin cannot take their own rights away in the workspace (409). */
+  'cannot_revoke_self',
+  /** „Zespół”: the workspace keeps at least one admin (409). */
+  'last_admin',
   'rate_limited',
   'service_unavailable',
   'internal',

@@ -17,6 +17,7 @@ export const CLIENT_ROUTES = [
   '/contact/stats',
   '/contact/mailbox',
   '/contact/status',
+  '/contact/team',
   '/contact/confirm',
   '/contact/rating',
   '/login',

@@ -9,9 +9,15 @@ import { type EventBus, MemoryEventBus, SESSION_CHANNEL, type SessionEvent } fro
 import { RedisEventBus } from '../events/redis-bus';
 import { BackgroundWork } from '../lib/background-work';
 import { systemClock } from '../lib/clock';
+import { AppError } from '../lib/errors';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/transport';
 import { SessionCache } from '../modules/auth/index';
-import { resetSecondFactors } from '../modules/staff/index';
+import {
+  grantStaffRights,
+  resetSecondFactors,
+  revokeStaffRights,
+  type StaffRightsDeps,
+} from '../modules/staff/index';
 
 const USAGE = `Usage:
   npm run admin -- grant <username-or-email>   make a user an admin
@@ -52,25 +58,6 @@ async function findUser(db: Db, who: string) {
   return user;
 }
 
-async function setAdmin(
-  db: Db,
-  who: string,
-  isAdmin: boolean,
-  bus: EventBus | undefined,
-): Promise<string> {
-  const found = await findUser(db, who);
-  const [user] = await db
-    .update(users)
-    .set({ isAdmin })
-    .where(eq(users.id, found.id))
-    .returning({ id: users.id, username: users.username, email: users.email });
-  if (!user) throw new Error(`No user "${who}".`);
-  // Running servers drop the user's cached session and close streams opened
-  // with the old right (finding 24): a demoted admin loses the all-tickets stream at once.
-  const done = `${user.username} <${user.email}> ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.`;
-  return tellServers(bus, { type: 'user-changed', userId: user.id }, done);
-}
-
 /**
  * Signs a user out of every browser (a stolen session, a staff member leaving;
  * finding 33). Running servers drop the sessions at once when told through
@@ -93,20 +80,22 @@ function mailerFor(config: Config, log: pino.Logger): Mailer {
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), log);
 }
 
+/** How the command appears in the security log: no address, no browser. */
+const CLI_META = { ip: 'cli', throttleAddress: 'cli', userAgent: 'npm run admin' };
+
 /**
- * Resets a locked-out owner's second factors with the staff panel's own
- * function (modules/staff): the typed name confirms itself, the command has no
- * admin account (logged as `via: cli`), and the notice is mailed through the
- * transport the server would use, before the command returns.
+ * Runs one of the staff panel's own functions (modules/staff) from the
+ * command line, with stand-ins for the app's resources: the mail goes through
+ * the transport the server would use and is sent before the command returns,
+ * and `told` says whether running servers heard of it (through Redis).
  */
-async function resetTwoFactor(
-  db: Db,
-  who: string,
-  options: { bus?: EventBus; config?: Config },
-): Promise<string> {
-  if (!options.config) throw new Error('reset-2fa needs the configuration (mail).');
+async function withCommandDeps<T>(
+  command: string,
+  options: { db: Db; bus?: EventBus; config?: Config },
+  run: (deps: StaffRightsDeps) => Promise<T>,
+): Promise<{ result: T; told: boolean }> {
+  if (!options.config) throw new Error(`${command} needs the configuration (mail).`);
   const config = options.config;
-  const user = await findUser(db, who);
   const log = pino({ level: 'warn' });
   const mailer = mailerFor(config, log);
   const background = new BackgroundWork();
@@ -123,30 +112,83 @@ async function resetTwoFactor(
       }
     : new MemoryEventBus();
   try {
-    const after = await resetSecondFactors(
-      {
-        db,
-        clock: systemClock,
-        config,
-        mailer,
-        log,
-        background,
-        bus,
-        sessionCache: new SessionCache(),
-      },
-      {
-        userId: user.id,
-        confirm: who,
-        actor: { adminId: null, via: 'cli' },
-        meta: { ip: 'cli', throttleAddress: 'cli', userAgent: 'npm run admin' },
-      },
-    );
+    const result = await run({
+      db: options.db,
+      clock: systemClock,
+      config,
+      mailer,
+      log,
+      background,
+      bus,
+      sessionCache: new SessionCache(),
+    });
     await background.drain();
-    const done = `${user.username} <${user.email}>: second factors reset (e-mail codes ${after.email_codes ? 'on' : 'off'}, app ${after.totp ? 'on' : 'off'}, ${after.passkeys} passkey(s)); signed out everywhere; notice mailed.`;
-    return told ? done : `${done}\n${NOT_TOLD}`;
+    return { result, told };
   } finally {
     mailer.close();
   }
+}
+
+/**
+ * Grants or takes away staff rights with the workspace's own functions
+ * („Zespół”, modules/staff): logged as `via: cli` with no admin account, and
+ * mailed to the person. Unlike the workspace, the command may remove the last
+ * admin: it can always grant the rights back.
+ */
+async function setAdmin(
+  db: Db,
+  who: string,
+  isAdmin: boolean,
+  options: { bus?: EventBus; config?: Config },
+): Promise<string> {
+  const found = await findUser(db, who);
+  const change = isAdmin ? grantStaffRights : revokeStaffRights;
+  const { told } = await withCommandDeps(isAdmin ? 'grant' : 'revoke', { ...options, db }, (deps) =>
+    change(deps, {
+      userId: found.id,
+      actor: { adminId: null, via: 'cli' },
+      meta: CLI_META,
+    }).catch((error: unknown) => {
+      throw refusalInWords(error, found.username);
+    }),
+  );
+  const done = `${found.username} <${found.email}> ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.`;
+  return told ? done : `${done}\n${NOT_TOLD}`;
+}
+
+/** The shared functions' refusals as the command's one clear line. */
+function refusalInWords(error: unknown, username: string): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'already_staff') return new Error(`${username} is already an admin.`);
+  if (error.code === 'not_found') return new Error(`${username} is not an admin.`);
+  if (error.code === 'account_not_found') {
+    return new Error(`${username} is a guest account (no password): they must register first.`);
+  }
+  return error;
+}
+
+/**
+ * Resets a locked-out owner's second factors with the staff panel's own
+ * function (modules/staff): the typed name confirms itself, the command has no
+ * admin account (logged as `via: cli`), and the notice is mailed before the
+ * command returns.
+ */
+async function resetTwoFactor(
+  db: Db,
+  who: string,
+  options: { bus?: EventBus; config?: Config },
+): Promise<string> {
+  const user = await findUser(db, who);
+  const { result: after, told } = await withCommandDeps('reset-2fa', { ...options, db }, (deps) =>
+    resetSecondFactors(deps, {
+      userId: user.id,
+      confirm: who,
+      actor: { adminId: null, via: 'cli' },
+      meta: CLI_META,
+    }),
+  );
+  const done = `${user.username} <${user.email}>: second factors reset (e-mail codes ${after.email_codes ? 'on' : 'off'}, app ${after.totp ? 'on' : 'off'}, ${after.passkeys} passkey(s)); signed out everywhere; notice mailed.`;
+  return told ? done : `${done}\n${NOT_TOLD}`;
 }
 
 /**
@@ -161,7 +203,7 @@ export async function runAdminCommand(
   const [command, who] = args;
   if (command === 'reset-2fa' && who) return resetTwoFactor(db, who, options);
   if ((command === 'grant' || command === 'revoke') && who)
-    return setAdmin(db, who, command === 'grant', options.bus);
+    return setAdmin(db, who, command === 'grant', options);
   if (command === 'revoke-sessions' && who) return revokeSessions(db, who, options.bus);
   if (command === 'list') {
     const admins = await db

@@ -1,4 +1,5 @@
 import type { AccountChange } from '@studio/shared/account-lock';
+import { STAFF_RIGHTS_SUBJECTS } from './staff-rights-templates';
 import { codeMail, footer, layout } from './templates';
 import type { MailMessage } from './transport';
 
@@ -55,7 +56,10 @@ const SUBJECTS = {
  * may land after a later e-mail to the same address, which test helpers that
  * read "the newest e-mail" must know.
  */
-export const BACKGROUND_NOTICE_SUBJECTS: readonly string[] = Object.values(SUBJECTS);
+export const BACKGROUND_NOTICE_SUBJECTS: readonly string[] = [
+  ...Object.values(SUBJECTS),
+  ...Object.values(STAFF_RIGHTS_SUBJECTS),
+];
 
 const NOT_YOU =
   'Jeśli to nie Ty, natychmiast zresetuj hasło i wyloguj wszystkie pozostałe urządzenia w profilu.';

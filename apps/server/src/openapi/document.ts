@@ -13,6 +13,7 @@ import { pushOperations } from './operations-push';
 import { ratingOperations } from './operations-ratings';
 import { staffOperations } from './operations-staff';
 import { statusOperations } from './operations-status';
+import { teamOperations } from './operations-team';
 import { eventSchemas, ticketOperations } from './operations-tickets';
 import { totpOperations } from './operations-totp';
 
@@ -32,6 +33,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...statusOperations,
   ...ratingOperations,
   ...businessHoursOperations,
+  ...teamOperations,
 ];
 
 export interface OpenApiDocument {

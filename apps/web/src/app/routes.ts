@@ -30,6 +30,7 @@ export default [
   route('contact/stats', 'features/tickets/stats-route.tsx'),
   route('contact/mailbox', 'features/tickets/mailbox-route.tsx'),
   route('contact/status', 'features/tickets/system-status-route.tsx'),
+  route('contact/team', 'features/tickets/team-route.tsx'),
   route('contact/confirm', 'features/tickets/contact-confirm-route.tsx'),
   route('contact/rating', 'features/tickets/rating-route.tsx'),
   route('*', 'features/marketing/not-found/not-found-route.tsx'),

@@ -165,7 +165,11 @@ export type ErrorScreen =
   | 'mailboxList'
   | 'mailboxOpenTicket'
   | 'mailboxAttach'
-  | 'mailboxTrash';
+  | 'mailboxTrash'
+  | 'teamList'
+  | 'teamGrant'
+  | 'teamRevoke'
+  | 'staffNotifications';
 
 interface ScreenMessages {
   /** Messages for specific codes. */
@@ -188,6 +192,9 @@ export const MAILBOX_UNREACHABLE_MESSAGE =
   'Skrzynka pocztowa jest teraz nieosiągalna, więc nic nie zostało zmienione. Spróbuj ponownie za chwilę.';
 const MAILBOX_NETWORK_MESSAGE = 'Brak połączenia z serwerem. Sprawdź internet i spróbuj ponownie.';
 const MAILBOX_FORBIDDEN_MESSAGE = 'Tylko administrator może zajmować się Skrzynką.';
+
+/** „Zespół”: a staff member whose own rights were taken away meanwhile. */
+const TEAM_FORBIDDEN_MESSAGE = 'Tylko osoby z uprawnieniami zespołu mogą zarządzać zespołem.';
 
 /** The codes every action on a mail answers the same way. */
 const MAILBOX_ACTION_CODES = {
@@ -408,6 +415,38 @@ export const SCREEN_MESSAGES: Record<ErrorScreen, ScreenMessages> = {
     statuses: { 404: MAIL_GONE_MESSAGE, 503: MAILBOX_UNREACHABLE_MESSAGE },
     network: MAILBOX_NETWORK_MESSAGE,
     fallback: 'Nie udało się przenieść maila do kosza. Spróbuj ponownie.',
+  },
+  /** „Zespół” (issue 31): the staff list, granting and taking away staff rights. */
+  teamList: {
+    codes: { forbidden: TEAM_FORBIDDEN_MESSAGE },
+    network: 'Nie udało się wczytać zespołu. Sprawdź połączenie z internetem.',
+    fallback: 'Nie udało się wczytać zespołu. Spróbuj ponownie.',
+  },
+  teamGrant: {
+    codes: {
+      account_not_found:
+        'Nie ma konta z tym adresem e-mail. Poproś tę osobę, by najpierw założyła konto, i spróbuj ponownie.',
+      already_staff: 'Ta osoba już należy do zespołu.',
+      validation_failed: 'Wpisz poprawny adres e-mail, np. ania@example.com.',
+      forbidden: TEAM_FORBIDDEN_MESSAGE,
+    },
+    network: 'Nie udało się dodać osoby. Sprawdź połączenie z internetem.',
+    fallback: 'Nie udało się dodać osoby. Spróbuj ponownie.',
+  },
+  teamRevoke: {
+    codes: {
+      cannot_revoke_self: 'Nie możesz odebrać uprawnień sobie. Poproś o to inną osobę z zespołu.',
+      last_admin: 'To ostatnia osoba z uprawnieniami — zespół musi mieć co najmniej jedną.',
+      not_found: 'Ta osoba nie ma już uprawnień zespołu. Lista została odświeżona.',
+      forbidden: TEAM_FORBIDDEN_MESSAGE,
+    },
+    network: 'Nie udało się odebrać uprawnień. Sprawdź połączenie z internetem.',
+    fallback: 'Nie udało się odebrać uprawnień. Spróbuj ponownie.',
+  },
+  /** „Powiadomienia o zgłoszeniach” in the profile (staff). */
+  staffNotifications: {
+    network: 'Nie udało się zapisać ustawień. Sprawdź połączenie z internetem.',
+    fallback: 'Nie udało się zapisać ustawień powiadomień. Spróbuj ponownie.',
   },
   resetPassword: {
     codes: { invalid_token: 'Link jest nieprawidłowy lub wygasł' },

@@ -7,6 +7,7 @@ export * from './push';
 export * from './ratings';
 export * from './reply-signatures';
 export * from './staff';
+export * from './staff-notifications';
 export * from './system-state';
 export * from './ticket-counts';
 export * from './tickets';

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows-of';
 import { jobs, tickets, users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { MailMessage } from '../../mail/transport';
-import { buildNotificationMail, emailEnabled } from '../notifications/index';
+import { buildNotificationMail, emailEnabled, staffNotificationsOf } from '../notifications/index';
 import { readBusinessHours } from './settings';
 
 export const OVERDUE_MAIL_JOB = 'ticket-overdue';
@@ -110,6 +110,8 @@ export async function sendOverdueMail(
   if (!row?.isAdmin || row.emailBouncingAt || !row.dueAt) return;
   if (row.dueAt.getTime() > deps.clock.now().getTime()) return;
   if (!(await emailEnabled(db, job.assigneeId))) return;
+  // „Powiadomienia o zgłoszeniach” (issue 31): the assignee may not want these.
+  if (!(await staffNotificationsOf(db, job.assigneeId)).assigned_overdue) return;
   const hours = await readBusinessHours(db);
   await deps.mailer.send(
     composeOverdueMail({

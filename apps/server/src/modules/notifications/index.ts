@@ -9,4 +9,6 @@ export { buildNotificationMail } from './mail';
 export { dropTicketJobs, messageMailJobs, NOTIFY_DELAY_MS, TICKET_MAIL_JOB } from './outbox';
 export { readRatingLinkToken } from './rating-token';
 export { notificationRoutes } from './routes';
+export { STAFF_DIGEST_WINDOW_MS } from './staff-digest';
+export { staffNotificationsOf } from './staff-notification-prefs';
 export { JobRunner } from './worker';

@@ -23,6 +23,15 @@ async function world() {
   return { app, clock, alice, admin, admin2 };
 }
 
+/** „Każde zgłoszenie osobno” (issue 31): the default is the grouped mail. */
+async function eachTicketMailed(client: Client) {
+  const saved = await client.request('PUT', '/api/profile/staff-notifications', {
+    new_tickets: 'each',
+    assigned_overdue: true,
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
 const mailsTo = (to: string) => ctx.mail.messages.filter((m) => m.to === to);
 
 describe('e-mail to the owner when staff reply', () => {
@@ -124,8 +133,9 @@ describe('e-mail to the owner when staff reply', () => {
 });
 
 describe('e-mail to admins when a customer writes', () => {
-  it('tells every admin about a new ticket and, later, about a new message', async () => {
+  it('tells every admin who chose „each” about a new ticket and, later, about a new message', async () => {
     const { app, clock, alice, admin, admin2 } = await world();
+    for (const staff of [admin, admin2]) await eachTicketMailed(staff.client);
     const { id } = (await createTicket(alice.client, { body: 'Pomocy' })).json();
     const number = await ticketNumber(alice.client, id);
     clock.advance(2 * MINUTE);

@@ -4,6 +4,7 @@ import { notificationPrefs } from '../../db/schema/index';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../auth/index';
 import { emailEnabled } from './email-preference';
+import { staffNotificationRoutes } from './staff-notification-prefs';
 import { unsubscribeRoutes } from './unsubscribe-routes';
 import type { JobRunner } from './worker';
 
@@ -15,6 +16,7 @@ export async function notificationRoutes(app: FastifyInstance, options: { jobs: 
   options.jobs.start();
   app.addHook('onClose', () => options.jobs.stop());
   await app.register(unsubscribeRoutes);
+  staffNotificationRoutes(app);
 
   app.get('/api/profile/notifications', async (request, reply) => {
     const user = await requireUser(request, reply);

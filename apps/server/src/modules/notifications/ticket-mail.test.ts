@@ -76,6 +76,11 @@ describe('ticket e-mails worth receiving (DESIGN §7.1)', () => {
 
   it('tell staff about a customer’s message with its text; no Reply-To without MAIL_REPLY_TO', async () => {
     const { alice, admin, send } = await world({ MAIL_REPLY_TO: '' });
+    // One mail per new ticket, not the grouped one (issue 31), so it carries the text.
+    await admin.client.request('PUT', '/api/profile/staff-notifications', {
+      new_tickets: 'each',
+      assigned_overdue: true,
+    });
     const { id } = (await createTicket(alice.client, { body: 'Proszę o fakturę 📄' })).json();
     const number = await ticketNumber(alice.client, id);
     await send();

@@ -8,6 +8,13 @@ import { CLOSING_MAIL_JOB, type ClosingMailJob, sendClosingMail } from './closin
 import { deliverTicketMail } from './deliver';
 import { TICKET_MAIL_JOB, type TicketMailJob } from './outbox';
 import { prepareTicketMail } from './prepare-ticket-mail';
+import {
+  queueForDigest,
+  STAFF_DIGEST_JOB,
+  type StaffDigestJob,
+  sendStaffDigest,
+} from './staff-digest';
+import { staffNotificationsOf } from './staff-notification-prefs';
 
 const BATCH = 10;
 /** A claimed job is someone's for this long; if that instance dies, another takes it over. */
@@ -123,6 +130,8 @@ export class JobRunner {
         await sendAssignmentMail(this.deps, job.payload as AssignmentMailJob);
       } else if (job.kind === CLOSING_MAIL_JOB) {
         await sendClosingMail(this.deps, job.payload as ClosingMailJob);
+      } else if (job.kind === STAFF_DIGEST_JOB) {
+        await sendStaffDigest(this.deps, job.payload as StaffDigestJob);
       } else {
         const run = this.handlers.get(job.kind);
         if (run) await run(job.payload);
@@ -159,10 +168,27 @@ export class JobRunner {
     }
   }
 
-  /** Choose, compose, deliver: each step is its own file. */
+  /**
+   * Choose, compose, deliver: each step is its own file. A new ticket reaches
+   * staff as each one chose (issue 31): its own mail, a line of the grouped
+   * mail (staff-digest.ts), or nothing.
+   */
   private async ticketMail(job: TicketMailJob) {
-    const pending = await chooseWhatToSend(this.deps.db, job);
+    const { db, clock } = this.deps;
+    const pending = await chooseWhatToSend(db, job);
     if (!pending) return;
+    if (!pending.isOwner && pending.isNewTicket) {
+      const choice = (await staffNotificationsOf(db, pending.recipient.id)).new_tickets;
+      if (choice === 'none') return;
+      if (choice === 'digest') {
+        await queueForDigest(db, {
+          recipientId: pending.recipient.id,
+          ticketId: pending.ticket.id,
+          now: clock.now(),
+        });
+        return;
+      }
+    }
     await deliverTicketMail(this.deps, pending, await prepareTicketMail(this.deps, pending));
   }
 

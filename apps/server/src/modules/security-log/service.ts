@@ -36,7 +36,9 @@ export type SecurityEvent =
   | 'account_locked'
   | 'lock_failed'
   | 'second_factors_reset'
-  | 'business_hours_changed';
+  | 'business_hours_changed'
+  | 'staff_granted'
+  | 'staff_revoked';
 
 /** Appends one entry; the log carries no secrets, only who, what, when and from where. */
 export async function recordSecurityEvent(

@@ -32,6 +32,7 @@ import {
 } from './saved-replies';
 import { listStaff } from './staff-list';
 import { ticketStats } from './stats';
+import { teamRoutes } from './team-routes';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -50,6 +51,7 @@ function idParam(request: FastifyRequest, schema: z.ZodString): number {
 export async function staffRoutes(app: FastifyInstance) {
   const { deps } = app;
   const reads = new SnapshotCache(deps.db);
+  await teamRoutes(app);
 
   app.get('/api/saved-replies', async (request, reply) => {
     await requireAdmin(request, reply);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestContext } from '../../../test/helpers';
+import { createTestContext, testConfig } from '../../../test/helpers';
 import { streamsOfTheTest } from '../../../test/stream-helpers';
 import { createTicket, listen, loginAs, quickUser } from '../../../test/tickets-helpers';
 import { runAdminCommand } from '../../cli/admin';
@@ -97,7 +97,10 @@ describe('a demoted admin (finding 24)', () => {
   it('loses the all-tickets stream at once when `admin revoke` runs, and reconnects with their own scope', async () => {
     const { app, stream, alice, admin, ticket, list, thread } = await adminWatching();
     // What `npm run admin -- revoke` does, with the bus running servers listen on.
-    const said = await runAdminCommand(app.deps.db, ['revoke', 'obsluga'], { bus: app.deps.bus });
+    const said = await runAdminCommand(app.deps.db, ['revoke', 'obsluga'], {
+      bus: app.deps.bus,
+      config: testConfig(),
+    });
     expect(said).toMatch(/no longer an admin/);
     await list.waitForEnd();
     await thread.waitForEnd();
@@ -151,7 +154,10 @@ describe('a demoted admin (finding 24)', () => {
       try {
         const { app, list, thread } = await adminWatching({ bus: serverBus });
         await commandBus.whenReady(5_000);
-        await runAdminCommand(app.deps.db, ['revoke', 'obsluga'], { bus: commandBus });
+        await runAdminCommand(app.deps.db, ['revoke', 'obsluga'], {
+          bus: commandBus,
+          config: testConfig(),
+        });
         await list.waitForEnd();
         await thread.waitForEnd();
       } finally {
@@ -167,7 +173,10 @@ describe('a demoted admin (finding 24)', () => {
     await quickUser(app, { username: 'Szef', isAdmin: true });
     const unreachable = new RedisEventBus('redis://127.0.0.1:1');
     try {
-      const said = await runAdminCommand(app.deps.db, ['revoke', 'szef'], { bus: unreachable });
+      const said = await runAdminCommand(app.deps.db, ['revoke', 'szef'], {
+        bus: unreachable,
+        config: testConfig(),
+      });
       expect(said).toMatch(/no longer an admin\.\nRedis did not answer/);
       expect(await runAdminCommand(app.deps.db, ['list'])).toBe('No admins.');
     } finally {

@@ -140,6 +140,8 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
   'GET /api/admin/customers': () => ['/api/admin/customers?q=a'],
   'GET /api/admin/business-hours': () => ['/api/admin/business-hours'],
   'GET /api/profile/signature': () => ['/api/profile/signature'],
+  'GET /api/admin/team': () => ['/api/admin/team'],
+  'GET /api/profile/staff-notifications': () => ['/api/profile/staff-notifications'],
 };
 
 /** Every page of the thread the customer can reach by `before=`, one message a page. */

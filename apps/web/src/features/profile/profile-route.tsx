@@ -26,6 +26,7 @@ import { PasskeysSection } from './components/passkeys-section';
 import { PushSection } from './components/push-section';
 import { ReplySignatureSection } from './components/reply-signature-section';
 import { SessionsSection } from './components/sessions-section';
+import { StaffNotificationsSection } from './components/staff-notifications-section';
 import { TotpSection } from './components/totp-section';
 import { UsernameForm } from './components/username-form';
 import { ReauthProvider } from './reauth/reauth-provider';
@@ -227,6 +228,12 @@ function Profile({ user }: { user: PublicUser }) {
         {user.is_admin && (
           <section className={sectionClass}>
             <ReplySignatureSection />
+          </section>
+        )}
+
+        {user.is_admin && (
+          <section className={sectionClass}>
+            <StaffNotificationsSection />
           </section>
         )}
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BusinessHoursButton } from './business-hours-dialog';
 import { MailboxLink } from './mailbox-link';
 import { secondaryButtonClass } from './styles';
+import { TeamLink } from './team-link';
 
 export function TicketsScreenHeader({ username, isAdmin }: { username: string; isAdmin: boolean }) {
   return (
@@ -24,6 +25,7 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
         )}
         {isAdmin && <MailboxLink />}
         {isAdmin && <BusinessHoursButton />}
+        {isAdmin && <TeamLink />}
         {isAdmin && (
           <Link to="/contact/status" className={secondaryButtonClass}>
             Stan systemu

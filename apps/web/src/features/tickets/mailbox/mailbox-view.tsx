@@ -1,9 +1,9 @@
 import type { MailboxMail } from '@studio/shared/mailbox';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/error-messages';
 import { useMailbox } from '../api/get-mailbox';
+import { StaffPageHeader } from '../components/staff-page-header';
 import { panelClass, secondaryButtonClass } from '../components/styles';
 import { useMailboxStream } from '../hooks/use-mailbox-stream';
 import { RETRY_LABEL } from '../lib/messages';
@@ -37,18 +37,7 @@ export function MailboxView() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-3xl font-bold tracking-tight text-slate-900 outline-none dark:text-white"
-        >
-          {MAILBOX_TITLE}
-        </h1>
-        <Link to="/contact" className={secondaryButtonClass}>
-          Wróć do zgłoszeń
-        </Link>
-      </div>
+      <StaffPageHeader title={MAILBOX_TITLE} headingRef={headingRef} />
       <p className="max-w-3xl text-slate-700 dark:text-slate-300">
         Maile, których Kontakt nie zamienił w wiadomości zgłoszeń: od nieznanych nadawców,
         automatyczne, odpowiedzi, których nie dało się przypisać, i inne. Leżą w folderze{' '}

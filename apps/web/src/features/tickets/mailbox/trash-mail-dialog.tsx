@@ -1,10 +1,8 @@
 import type { MailboxMail } from '@studio/shared/mailbox';
-import { useId, useRef } from 'react';
 import { toast } from 'sonner';
-import { Dialog } from '~/components/dialog';
 import { errorMessage } from '~/lib/error-messages';
 import { useTrashMailboxMail } from '../api/trash-mailbox-mail';
-import { dangerButtonClass, secondaryButtonClass } from '../components/styles';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { MAILBOX_FOLDER, senderText, subjectText } from './mailbox-texts';
 
 /**
@@ -21,10 +19,6 @@ export function TrashMailDialog({
   onClose: () => void;
   onHandled: () => void;
 }) {
-  const titleId = useId();
-  const textId = useId();
-  // The safe choice gets focus: Enter right after opening must not trash anything.
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const trash = useTrashMailboxMail();
 
   async function confirm() {
@@ -40,22 +34,17 @@ export function TrashMailDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={mail !== null}
-      onClose={() => {
-        if (!trash.isPending) onClose();
-      }}
-      labelledBy={titleId}
-      describedBy={textId}
-      role="alertdialog"
-      initialFocus={cancelRef}
-      className="w-full max-w-md p-6"
+      title="Przenieść mail do kosza?"
+      isPending={trash.isPending}
+      confirmLabel="Do kosza"
+      pendingLabel="Przenoszenie…"
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
     >
-      <h2 id={titleId} className="text-xl font-bold">
-        Przenieść mail do kosza?
-      </h2>
       {mail && (
-        <div id={textId} className="mt-3 flex flex-col gap-2 text-slate-700 dark:text-slate-300">
+        <>
           <p className="break-words">
             „{subjectText(mail)}” od <span className="wrap-anywhere">{senderText(mail)}</span>
           </p>
@@ -63,27 +52,8 @@ export function TrashMailDialog({
             Mail zniknie ze Skrzynki i z folderu „{MAILBOX_FOLDER}”. Znajdziesz go jeszcze w koszu
             skrzynki pocztowej.
           </p>
-        </div>
+        </>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={onClose}
-          disabled={trash.isPending}
-          className={secondaryButtonClass}
-        >
-          Anuluj
-        </button>
-        <button
-          type="button"
-          onClick={() => void confirm()}
-          disabled={trash.isPending}
-          className={dangerButtonClass}
-        >
-          {trash.isPending ? 'Przenoszenie…' : 'Do kosza'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

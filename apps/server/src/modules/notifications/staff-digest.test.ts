@@ -1,0 +1,160 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../test/helpers';
+import { settle } from '../../../test/mail-helpers';
+import { createTicket, quickUser, ticketNumber } from '../../../test/tickets-helpers';
+import { staffDigestItems } from '../../db/schema/index';
+import { TestClock } from '../../lib/clock';
+import { checkOverdue } from '../business-hours/index';
+import { queueForDigest, STAFF_DIGEST_WINDOW_MS, sendStaffDigest } from './staff-digest';
+
+/* New-ticket mails to staff as each one chose (issue 31): grouped, one each, or none. */
+
+const ctx = createTestContext();
+beforeAll(() => ctx.setup());
+beforeEach(() => ctx.reset());
+afterAll(() => ctx.teardown());
+
+const MINUTE = 60_000;
+/** Wednesday 25 November 2026, 10:00 in Warsaw: inside the default business hours. */
+const WEDNESDAY_10 = Date.UTC(2026, 10, 25, 9);
+
+async function world() {
+  const clock = new TestClock(WEDNESDAY_10);
+  const app = await ctx.app({ clock });
+  const alice = await quickUser(app, { username: 'Alicja' });
+  const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+  const admin2 = await quickUser(app, { username: 'Szef', isAdmin: true });
+  return { app, clock, alice, admin, admin2 };
+}
+
+const mailsTo = (to: string) => ctx.mail.messages.filter((m) => m.to === to);
+const choose = (
+  client: { request: (m: 'PUT', url: string, body: unknown) => Promise<{ statusCode: number }> },
+  new_tickets: string,
+  assigned_overdue = true,
+) => client.request('PUT', '/api/profile/staff-notifications', { new_tickets, assigned_overdue });
+
+describe('GET|PUT /api/profile/staff-notifications', () => {
+  it('answers the default (digest, overdue on), stores a choice, refuses customers and bad values', async () => {
+    const { alice, admin } = await world();
+    expect((await admin.client.get('/api/profile/staff-notifications')).json()).toEqual({
+      new_tickets: 'digest',
+      assigned_overdue: true,
+    });
+    const saved = await choose(admin.client, 'none', false);
+    expect(saved.statusCode).toBe(200);
+    expect((await admin.client.get('/api/profile/staff-notifications')).json()).toEqual({
+      new_tickets: 'none',
+      assigned_overdue: false,
+    });
+    expect((await alice.client.get('/api/profile/staff-notifications')).statusCode).toBe(403);
+    expect((await choose(alice.client, 'each')).statusCode).toBe(403);
+    expect((await choose(admin.client, 'sometimes')).statusCode).toBe(400);
+  });
+});
+
+describe('new tickets in one grouped mail', () => {
+  it('groups three tickets into one mail per recipient after the window; „each” and „none” are respected', async () => {
+    const { app, clock, alice, admin, admin2 } = await world();
+    const third = await quickUser(app, { username: 'Cisza', isAdmin: true });
+    await choose(admin2.client, 'each');
+    await choose(third.client, 'none');
+    const ids: number[] = [];
+    for (const subject of ['Faktura', 'Logowanie', 'Umowa']) {
+      ids.push((await createTicket(alice.client, { body: subject })).json().id);
+      clock.advance(30_000);
+    }
+    const numbers = await Promise.all(ids.map((id) => ticketNumber(alice.client, id)));
+    clock.advance(2 * MINUTE);
+    await app.jobs.runDue();
+    // „each”: one mail per ticket at once; the digest waits for its window.
+    expect(mailsTo(admin2.user.email)).toHaveLength(3);
+    expect(mailsTo(admin.user.email)).toHaveLength(0);
+    clock.advance(STAFF_DIGEST_WINDOW_MS);
+    await app.jobs.runDue();
+    const digest = mailsTo(admin.user.email);
+    expect(digest).toHaveLength(1);
+    expect(digest[0]?.subject).toBe('Kontakt: 3 nowe zgłoszenia');
+    for (const [i, subject] of ['Faktura', 'Logowanie', 'Umowa'].entries()) {
+      expect(digest[0]?.text).toContain(`#${numbers[i]} · ${subject} · Alicja`);
+      expect(digest[0]?.html).toContain(`/contact?ticket=${ids[i]}`);
+    }
+    expect(mailsTo(third.user.email)).toHaveLength(0);
+    const [left] = await app.deps.db.select({ n: count() }).from(staffDigestItems);
+    expect(left?.n).toBe(0);
+    // Nothing more later: the tickets count as mailed.
+    clock.advance(30 * MINUTE);
+    await app.jobs.runDue();
+    expect(mailsTo(admin.user.email)).toHaveLength(1);
+  });
+
+  it('survives a restart: the waiting tickets are rows, and another app sends them', async () => {
+    const { app, clock, alice, admin } = await world();
+    await createTicket(alice.client, { body: 'Przed restartem' });
+    clock.advance(2 * MINUTE);
+    await app.jobs.runDue();
+    await app.close();
+    const restarted = await ctx.app({ clock });
+    clock.advance(STAFF_DIGEST_WINDOW_MS);
+    await restarted.jobs.runDue();
+    const [mail] = mailsTo(admin.user.email);
+    expect(mail?.subject).toBe('Kontakt: 1 nowe zgłoszenie');
+    expect(mail?.text).toContain('Przed restartem');
+  });
+
+  it('two instances sending the same digest at once mail it once', async () => {
+    const { app, clock, alice, admin } = await world();
+    const second = await ctx.app({ clock });
+    for (const subject of ['Jeden', 'Dwa', 'Trzy']) {
+      const { id } = (await createTicket(alice.client, { body: subject })).json();
+      await queueForDigest(app.deps.db, {
+        recipientId: admin.user.id,
+        ticketId: id,
+        now: clock.now(),
+      });
+    }
+    clock.advance(STAFF_DIGEST_WINDOW_MS);
+    await Promise.all([
+      sendStaffDigest(app.deps, { recipientId: admin.user.id }),
+      sendStaffDigest(second.deps, { recipientId: admin.user.id }),
+      app.jobs.runDue(),
+      second.jobs.runDue(),
+    ]);
+    const digests = mailsTo(admin.user.email);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.subject).toBe('Kontakt: 3 nowe zgłoszenia');
+  });
+
+  it('a failed send gives the tickets back for the next try', async () => {
+    const { app, clock, alice, admin } = await world();
+    const { id } = (await createTicket(alice.client, { body: 'Ponownie' })).json();
+    await queueForDigest(app.deps.db, {
+      recipientId: admin.user.id,
+      ticketId: id,
+      now: clock.now(),
+    });
+    const failing = {
+      ...app.deps,
+      mailer: { send: () => Promise.reject(new Error('SMTP down')), close: () => {} },
+    };
+    await expect(sendStaffDigest(failing, { recipientId: admin.user.id })).rejects.toThrow();
+    await sendStaffDigest(app.deps, { recipientId: admin.user.id });
+    expect(mailsTo(admin.user.email)[0]?.text).toContain('Ponownie');
+  });
+});
+
+describe('the overdue mail as the assignee chose', () => {
+  it('is not sent when assigned_overdue is off', async () => {
+    const { app, clock, alice, admin } = await world();
+    await choose(admin.client, 'none', false);
+    const { id } = (await createTicket(alice.client, { body: 'Pilne' })).json();
+    await admin.client.request('PATCH', `/api/tickets/${id}/assignee`, {
+      assignee_id: admin.user.id,
+    });
+    clock.advance(5 * 60 * MINUTE);
+    expect(await checkOverdue(app)).toBe(1);
+    await settle();
+    expect(mailsTo(admin.user.email).filter((m) => m.subject.includes('po terminie'))).toEqual([]);
+  });
+});
