@@ -8,7 +8,6 @@ beforeAll(() => ctx.setup());
 beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
-const HOUR = 3_600_000;
 /** Warsaw is UTC+1 in early March 2026; 6 March is a Friday, 9 March a Monday. */
 const at = (iso: string) => Date.parse(iso);
 
