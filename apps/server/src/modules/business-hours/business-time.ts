@@ -135,22 +135,22 @@ function openWindowsOf(calendar: BusinessCalendar) {
 }
 
 /**
- * The open intervals (epoch ms, in order) of every local day from the one
- * holding `from` to the one holding `to`: the statistics measure business
- * time between two instants as the open time these intervals hold between them.
+ * Every local day from the one holding `from` to the one holding `to`, with
+ * its open interval (epoch ms), null when closed: the statistics measure
+ * business time between two instants from these (staff/stats-business-time.ts).
  */
-export function openIntervals(
+export function businessDays(
   calendar: BusinessCalendar,
   from: Date,
   to: Date,
-): Array<{ open: number; close: number }> {
+): Array<{ date: string; open: { open: number; close: number } | null }> {
   const windowOf = openWindowsOf(calendar);
   const last = isoDate(localParts(to.getTime(), calendar.timezone));
-  const intervals: Array<{ open: number; close: number }> = [];
+  const days: Array<{ date: string; open: { open: number; close: number } | null }> = [];
   for (let day: Day = localParts(from.getTime(), calendar.timezone); ; day = nextDay(day)) {
-    const window = windowOf(day);
-    if (window) intervals.push(window);
-    if (isoDate(day) >= last) return intervals;
+    const date = isoDate(day);
+    days.push({ date, open: windowOf(day) });
+    if (date >= last) return days;
   }
 }
 

@@ -116,9 +116,10 @@ export async function staffRoutes(app: FastifyInstance) {
 
   /** The statistics of the query's period as JSON text, cached while the database is unchanged. */
   const statsJson = async (query: unknown) => {
-    const days = statsDays(statsPeriodOf(parse(StatsQuerySchema, query)), deps.clock.now());
+    const now = deps.clock.now();
+    const days = statsDays(statsPeriodOf(parse(StatsQuerySchema, query)), now);
     const { json } = await reads.read(`stats:${days.first}:${days.last}`, async (tx) => {
-      const answer: StatsAnswer = await ticketStats(tx, { days });
+      const answer: StatsAnswer = await ticketStats(tx, { days, now });
       return { json: JSON.stringify(answer) };
     });
     return json;

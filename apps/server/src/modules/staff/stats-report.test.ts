@@ -138,6 +138,18 @@ describe('reports: business hours (Monday to Friday 9–17 by default)', () => {
   });
 });
 
+describe('reports: business hours across the change to summer time', () => {
+  it('counts Friday 16:00 (UTC+1) to Monday 10:00 (UTC+2) as two open hours', async () => {
+    const { alice, admin, jump } = await world(at('2026-03-27T15:00:00Z'));
+    const id = (await createTicket(alice.client, { body: 'Przed zmianą czasu' })).json().id;
+    await jump('2026-03-30T08:00:00Z');
+    await postMessage(admin.client, id, { body: 'Po zmianie czasu' });
+    const stats = (await admin.client.get('/api/admin/stats?from=2026-03-27&to=2026-03-30')).json();
+    expect(stats.first_response_business_seconds).toEqual({ p50: 7200, p90: 7200 });
+    expect(stats.first_response_seconds.p50).toBe(65 * 3600);
+  });
+});
+
 describe('reports: CSV', () => {
   it('answers the days, a blank line and the team, semicolon-separated with a BOM, formulas defused', async () => {
     const { app, alice, admin, jump } = await world(at('2026-03-09T09:00:00Z'));

@@ -17,7 +17,7 @@ import { STATS_TIME_ZONE, type StatsDays } from './stats-period';
  * Europe/Warsaw (stats-period.ts); every day is present, with zeros.
  * First-response percentiles cover tickets created in the period and answered.
  */
-export async function ticketStats(database: Db, input: { days: StatsDays }) {
+export async function ticketStats(database: Db, input: { days: StatsDays; now: Date }) {
   const zone = STATS_TIME_ZONE;
   const firstDay = sql`${input.days.first}::date`;
   const lastDay = sql`${input.days.last}::date`;
@@ -60,7 +60,7 @@ export async function ticketStats(database: Db, input: { days: StatsDays }) {
       closed: Number(d.closed),
     })),
     ...(await statsAdditions(database, period)),
-    ...(await businessTimeFigures(database, period, await readBusinessHours(database))),
+    ...(await businessTimeFigures(database, period, await readBusinessHours(database), input.now)),
   };
   return answer;
 }
