@@ -73,7 +73,12 @@ function AgentsTable({ agents }: { agents: StatsAnswer['per_agent'] }) {
     return <p className="text-slate-700 dark:text-slate-300">Brak osób z zespołu.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label="Praca zespołu, przewijana w poziomie"
+      className="overflow-x-auto"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Praca zespołu</caption>
         <thead>
@@ -109,7 +114,7 @@ function AgentsTable({ agents }: { agents: StatsAnswer['per_agent'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

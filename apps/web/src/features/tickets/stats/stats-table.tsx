@@ -8,7 +8,12 @@ export function StatsTable({ days }: { days: readonly DayCounts[] }) {
       <summary className="cursor-target cursor-pointer font-semibold text-blue-700 underline underline-offset-2 dark:text-blue-300">
         Pokaż jako tabelę
       </summary>
-      <div className="mt-2 max-h-80 overflow-y-auto">
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label="Zgłoszenia dziennie, przewijane"
+        className="mt-2 max-h-80 overflow-y-auto"
+      >
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Zgłoszenia utworzone i zamknięte dziennie</caption>
           <thead>
@@ -36,7 +41,7 @@ export function StatsTable({ days }: { days: readonly DayCounts[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }
