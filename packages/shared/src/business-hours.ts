@@ -14,7 +14,8 @@ const Time = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Godzina musi mieć postać GG:MM, np. 09:00.' });
 
-function isRealDate(value: string): boolean {
+/** `YYYY-MM-DD` naming a day the calendar has (not 2026-02-30). */
+export function isRealDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];

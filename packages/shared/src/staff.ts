@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SecondFactorsSchema } from './account-lock';
+import { isRealDate } from './business-hours';
 import { MESSAGE_BODY_MAX } from './limits';
 import { TicketAwaitingSchema, TicketStatusSchema } from './tickets';
 
@@ -107,11 +108,90 @@ export const StaffListAnswerSchema = z.object({
 
 export const STATS_DAYS_DEFAULT = 30;
 export const STATS_DAYS_MAX = 365;
+/** A custom period („Własny zakres”) spans at most this many days, both ends included. */
+export const STATS_RANGE_DAYS_MAX = 366;
 
-/** `GET /api/admin/stats?days=N`. */
-export const StatsQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(STATS_DAYS_MAX).default(STATS_DAYS_DEFAULT),
-});
+const DAY_MS = 86_400_000;
+
+/** How many days `from`..`to` holds, both included (0 or less when inverted). */
+export function daysInRange(from: string, to: string): number {
+  if (!isRealDate(from) || !isRealDate(to)) return 0;
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+}
+
+/**
+ * A custom period: two studio-calendar days, both included. The messages are
+ * Polish: the „Własny zakres” form shows them as they come (and the 400 carries them).
+ */
+export const StatsRangeSchema = z
+  .object({
+    from: z
+      .string({ message: 'Podaj datę początkową.' })
+      .refine((v) => isRealDate(v), { message: 'Podaj prawdziwą datę początkową.' }),
+    to: z
+      .string({ message: 'Podaj datę końcową.' })
+      .refine((v) => isRealDate(v), { message: 'Podaj prawdziwą datę końcową.' }),
+  })
+  .superRefine((range, context) => {
+    if (!isRealDate(range.from) || !isRealDate(range.to)) return;
+    const days = daysInRange(range.from, range.to);
+    if (days < 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Data końcowa nie może być wcześniejsza niż początkowa.',
+      });
+    } else if (days > STATS_RANGE_DAYS_MAX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Zakres może obejmować najwyżej ${STATS_RANGE_DAYS_MAX} dni.`,
+      });
+    }
+  });
+
+/**
+ * `GET /api/admin/stats` and `/api/admin/stats.csv`: either `days=N` (the last
+ * N days, today included) or `from=YYYY-MM-DD&to=YYYY-MM-DD`, never both;
+ * neither means the last 30 days.
+ */
+export const StatsQuerySchema = z
+  .object({
+    days: z.coerce.number().int().min(1).max(STATS_DAYS_MAX).optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  })
+  .superRefine((query, context) => {
+    const custom = query.from !== undefined || query.to !== undefined;
+    if (custom && query.days !== undefined) {
+      context.addIssue({ code: 'custom', path: ['days'], message: 'Podaj days albo from i to.' });
+      return;
+    }
+    if (!custom) return;
+    const range = StatsRangeSchema.safeParse(query);
+    for (const issue of range.success ? [] : range.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+
+/** The period a stats query names: the last N days, or a custom range. */
+export type StatsPeriod = { days: number } | { from: string; to: string };
+
+/** The period of a valid query (StatsQuerySchema); the default is the last 30 days. */
+export function statsPeriodOf(query: StatsQuery): StatsPeriod {
+  return query.from !== undefined && query.to !== undefined
+    ? { from: query.from, to: query.to }
+    : { days: query.days ?? STATS_DAYS_DEFAULT };
+}
+
+/** The query string of a period, the same for the JSON and the CSV. */
+export function statsSearch(period: StatsPeriod): string {
+  return 'days' in period
+    ? `days=${period.days}`
+    : `from=${encodeURIComponent(period.from)}&to=${encodeURIComponent(period.to)}`;
+}
+
+const Percentiles = z.object({ p50: Count.nullable(), p90: Count.nullable() });
 
 /**
  * Open and waiting counts now; first-response time (seconds from a ticket's
@@ -121,7 +201,12 @@ export const StatsQuerySchema = z.object({
 export const StatsAnswerSchema = z.object({
   open: Count,
   awaiting_staff: Count,
-  first_response_seconds: z.object({ p50: Count.nullable(), p90: Count.nullable() }),
+  /** The period's first and last day (Europe/Warsaw), both included. */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  first_response_seconds: Percentiles,
+  /** The same tickets, counting only the business hours (GET /api/admin/business-hours). */
+  first_response_business_seconds: Percentiles,
   per_day: z.array(
     z.object({
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -132,7 +217,9 @@ export const StatsAnswerSchema = z.object({
   /** Ratings given in the window (DESIGN.md §7.9), by score. */
   satisfaction: z.object({ good: Count, neutral: Count, bad: Count }),
   /** Creation to close, wall-clock seconds, over tickets closed in the window. */
-  resolution_seconds: z.object({ p50: Count.nullable(), p90: Count.nullable() }),
+  resolution_seconds: Percentiles,
+  /** The same tickets, counting only the business hours. */
+  resolution_business_seconds: Percentiles,
   /**
    * Each staff member's window: public replies written, tickets closed while
    * assigned to them, and the median first response of the tickets they answered first.
@@ -144,6 +231,8 @@ export const StatsAnswerSchema = z.object({
       replies: Count,
       closed: Count,
       first_response_seconds: z.object({ p50: Count.nullable() }),
+      /** Creation to close (wall-clock) of the tickets counted in `closed`. */
+      resolution_seconds: z.object({ p50: Count.nullable() }),
     }),
   ),
 });

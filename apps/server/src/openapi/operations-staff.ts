@@ -189,11 +189,38 @@ export const staffOperations: ApiOperation[] = [
     path: '/api/admin/stats',
     tag: 'staff',
     session: true,
-    summary: 'Open and waiting counts, first-response time, created/closed per day (staff)',
+    summary:
+      'Open and waiting counts, first-response and resolution times (also in business hours), created/closed per day, ratings, per agent (staff); `days=N` or `from=&to=` (Europe/Warsaw days, both included, at most 366)',
     query: StatsQuerySchema,
     answers: {
       200: { description: 'The statistics.', schema: StatsAnswerSchema },
-      ...refusals([400, 401, 403], { 403: STAFF_ONLY }),
+      ...refusals([400, 401, 403], {
+        400: '`validation_failed`: bad `days`, a broken, half, inverted or longer than 366 days range, or `days` beside `from`/`to`.',
+        403: STAFF_ONLY,
+      }),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/stats.csv',
+    tag: 'staff',
+    session: true,
+    summary:
+      'The same period as a CSV for Polish Excel: per day (data;utworzone;zamknięte), a blank line, per agent (staff)',
+    query: StatsQuerySchema,
+    answers: {
+      200: {
+        description:
+          'UTF-8 with a BOM, `;`-separated, CRLF lines; a cell starting with = + - @ gets a leading apostrophe.',
+        media: { type: 'text/csv', schema: { type: 'string' } },
+        headers: {
+          'Content-Disposition': 'attachment; filename="raport-<from>-<to>.csv"',
+        },
+      },
+      ...refusals([400, 401, 403], {
+        400: '`validation_failed`: as `GET /api/admin/stats`.',
+        403: STAFF_ONLY,
+      }),
     },
   },
 ];

@@ -111,12 +111,15 @@ export interface BusinessClock {
   add(start: Date, minutes: number): Date | null;
 }
 
-export function businessClock(calendar: BusinessCalendar): BusinessClock {
+type Day = { year: number; month: number; day: number };
+
+/** Each local day's opening and closing instants (null when closed), worked out once per day. */
+function openWindowsOf(calendar: BusinessCalendar) {
   const tz = calendar.timezone;
   const extra = new Set(calendar.holidays);
   const byWeekday = new Map(calendar.days.map((d) => [d.weekday, d]));
   const windows = new Map<string, { open: number; close: number } | null>();
-  const windowOf = (day: { year: number; month: number; day: number }) => {
+  return (day: Day) => {
     const key = isoDate(day);
     let window = windows.get(key);
     if (window === undefined) {
@@ -129,11 +132,36 @@ export function businessClock(calendar: BusinessCalendar): BusinessClock {
     }
     return window;
   };
+}
+
+/**
+ * Every local day from the one holding `from` to the one holding `to`, with
+ * its open interval (epoch ms), null when closed: the statistics measure
+ * business time between two instants from these (staff/stats-business-time.ts).
+ */
+export function businessDays(
+  calendar: BusinessCalendar,
+  from: Date,
+  to: Date,
+): Array<{ date: string; open: { open: number; close: number } | null }> {
+  const windowOf = openWindowsOf(calendar);
+  const last = isoDate(localParts(to.getTime(), calendar.timezone));
+  const days: Array<{ date: string; open: { open: number; close: number } | null }> = [];
+  for (let day: Day = localParts(from.getTime(), calendar.timezone); ; day = nextDay(day)) {
+    const date = isoDate(day);
+    days.push({ date, open: windowOf(day) });
+    if (date >= last) return days;
+  }
+}
+
+export function businessClock(calendar: BusinessCalendar): BusinessClock {
+  const tz = calendar.timezone;
+  const windowOf = openWindowsOf(calendar);
   return {
     add(start, minutes) {
       let remainingMs = minutes * 60_000;
       const startMs = start.getTime();
-      let day: { year: number; month: number; day: number } = localParts(startMs, tz);
+      let day: Day = localParts(startMs, tz);
       for (let i = 0; i < MAX_DAYS_AHEAD; i++, day = nextDay(day)) {
         const window = windowOf(day);
         if (!window) continue;

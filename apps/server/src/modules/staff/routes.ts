@@ -14,6 +14,7 @@ import {
   type StaffListAnswer,
   type StatsAnswer,
   StatsQuerySchema,
+  statsPeriodOf,
 } from '@studio/shared/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -32,6 +33,8 @@ import {
 } from './saved-replies';
 import { listStaff } from './staff-list';
 import { ticketStats } from './stats';
+import { statsCsv, statsCsvFilename } from './stats-csv';
+import { statsDays } from './stats-period';
 import { teamRoutes } from './team-routes';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -113,16 +116,30 @@ export async function staffRoutes(app: FastifyInstance) {
     return answer;
   });
 
-  app.get('/api/admin/stats', async (request, reply) => {
-    await requireAdmin(request, reply);
-    const { days } = parse(StatsQuerySchema, request.query);
+  /** The statistics of the query's period as JSON text, cached while the database is unchanged. */
+  const statsJson = async (query: unknown) => {
     const now = deps.clock.now();
-    // Keyed by the hour too: the same snapshot on another day is another window.
-    const day = now.toISOString().slice(0, 13);
-    const { json } = await reads.read(`stats:${days}:${day}`, async (tx) => {
+    const days = statsDays(statsPeriodOf(parse(StatsQuerySchema, query)), now);
+    const { json } = await reads.read(`stats:${days.first}:${days.last}`, async (tx) => {
       const answer: StatsAnswer = await ticketStats(tx, { days, now });
       return { json: JSON.stringify(answer) };
     });
-    return reply.type(JSON_TYPE).send(json);
+    return json;
+  };
+
+  app.get('/api/admin/stats', async (request, reply) => {
+    await requireAdmin(request, reply);
+    return reply.type(JSON_TYPE).send(await statsJson(request.query));
+  });
+
+  // „Pobierz CSV” on the Raporty page: the same figures, for a spreadsheet (stats-csv.ts).
+  app.get('/api/admin/stats.csv', async (request, reply) => {
+    await requireAdmin(request, reply);
+    const stats = JSON.parse(await statsJson(request.query)) as StatsAnswer;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${statsCsvFilename(stats)}"`)
+      .header('Cache-Control', 'no-store')
+      .send(statsCsv(stats));
   });
 }

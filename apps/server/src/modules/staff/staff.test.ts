@@ -184,12 +184,16 @@ describe('statistics', () => {
     const { alice, admin } = await world();
     const empty = (await admin.client.get('/api/admin/stats?days=1')).json();
     expect(empty).toEqual({
+      from: '2026-03-10',
+      to: '2026-03-10',
       open: 0,
       awaiting_staff: 0,
       first_response_seconds: { p50: null, p90: null },
+      first_response_business_seconds: { p50: null, p90: null },
       per_day: [{ date: '2026-03-10', created: 0, closed: 0 }],
       satisfaction: { good: 0, neutral: 0, bad: 0 },
       resolution_seconds: { p50: null, p90: null },
+      resolution_business_seconds: { p50: null, p90: null },
       per_agent: [
         {
           id: admin.user.id,
@@ -197,6 +201,7 @@ describe('statistics', () => {
           replies: 0,
           closed: 0,
           first_response_seconds: { p50: null },
+          resolution_seconds: { p50: null },
         },
       ],
     });

@@ -72,6 +72,7 @@ describe('statistics: satisfaction, resolution and per agent (DESIGN.md §7.9)',
         replies: 3,
         closed: 1,
         first_response_seconds: { p50: 3600 },
+        resolution_seconds: { p50: 4 * 3600 },
       },
       {
         id: piotr.user.id,
@@ -79,6 +80,7 @@ describe('statistics: satisfaction, resolution and per agent (DESIGN.md §7.9)',
         replies: 1,
         closed: 1,
         first_response_seconds: { p50: 3 * 3600 },
+        resolution_seconds: { p50: 8 * 3600 },
       },
     ]);
     // A window reaching back to 1 March counts the old ticket too.

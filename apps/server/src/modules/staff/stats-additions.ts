@@ -11,29 +11,34 @@ import {
 
 type Additions = Pick<StatsAnswer, 'satisfaction' | 'resolution_seconds' | 'per_agent'>;
 
-const seconds = (value: number | string | null | undefined) =>
+/** A percentile from the database as whole seconds, or null when nothing was measured. */
+export const seconds = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Math.round(Number(value));
 
 /**
  * The second round of statistics (DESIGN.md §7.9) over the window that
- * starts at `windowStart`: ratings given, resolution time and each staff
+ * `period` holds: ratings given, resolution time and each staff
  * member's figures. Times are wall-clock seconds (business hours are not
  * applied here). Every query starts from an index on the window (ratings by
  * rated_at, tickets by closed_at, created_at or last_activity_at) and reaches
  * messages only through their ticket's index.
  */
-export async function statsAdditions(database: Db, windowStart: SQL): Promise<Additions> {
+export async function statsAdditions(
+  database: Db,
+  period: { start: SQL; end: SQL },
+): Promise<Additions> {
+  const { start: windowStart, end: windowEnd } = period;
   const scores = await rowsOf<{ score: string; n: number }>(
     database,
     sql`select ${ratings.score} as score, count(*)::int as n from ${ratings}
-    where ${ratings.ratedAt} >= ${windowStart} group by ${ratings.score}`,
+    where ${ratings.ratedAt} >= ${windowStart} and ${ratings.ratedAt} < ${windowEnd} group by ${ratings.score}`,
   );
   const count = (score: string) => Number(scores.find((s) => s.score === score)?.n ?? 0);
   // closed_at is cleared on reopening, so it names the tickets closed now whose close fell in the window.
   const [resolution] = await rowsOf<{ p: Array<number | null> | null }>(
     database,
     sql`select percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from ${tickets.closedAt} - ${tickets.createdAt})) as p
-    from ${tickets} where ${tickets.closedAt} >= ${windowStart}`,
+    from ${tickets} where ${tickets.closedAt} >= ${windowStart} and ${tickets.closedAt} < ${windowEnd}`,
   );
   const agents = await rowsOf<{
     id: number;
@@ -41,19 +46,23 @@ export async function statsAdditions(database: Db, windowStart: SQL): Promise<Ad
     replies: number;
     closed: number;
     p50: number | null;
+    resolution_p50: number | null;
   }>(
     database,
     sql`with replies as (
       -- A message in the window moved its ticket's last activity into the window.
       select m.author_id as id, count(*)::int as n
       from ${tickets} t join ${messages} m on m.ticket_id = t.id
-      where t.last_activity_at >= ${windowStart} and m.created_at >= ${windowStart}
+      where t.last_activity_at >= ${windowStart}
+        and m.created_at >= ${windowStart} and m.created_at < ${windowEnd}
         and m.author_is_admin and not m.internal and m.author_id is not null
       group by m.author_id
     ), closed as (
       -- Who closed is not kept (ticket events last a day): the assignee at the close counts.
-      select assignee_id as id, count(*)::int as n from ${tickets}
-      where closed_at >= ${windowStart} and assignee_id is not null
+      select assignee_id as id, count(*)::int as n,
+        percentile_cont(0.5) within group (order by extract(epoch from closed_at - created_at)) as p50
+      from ${tickets}
+      where closed_at >= ${windowStart} and closed_at < ${windowEnd} and assignee_id is not null
       group by assignee_id
     ), first_answers as (
       select f.author_id as id,
@@ -64,10 +73,12 @@ export async function statsAdditions(database: Db, windowStart: SQL): Promise<Ad
         where m.ticket_id = t.id and m.author_is_admin and not m.internal
         order by m.id limit 1
       ) f
-      where t.created_at >= ${windowStart} and t.first_response_at is not null and f.author_id is not null
+      where t.created_at >= ${windowStart} and t.created_at < ${windowEnd}
+        and t.first_response_at is not null and f.author_id is not null
       group by f.author_id
     )
-    select u.id, u.username, coalesce(r.n, 0)::int as replies, coalesce(c.n, 0)::int as closed, fa.p50
+    select u.id, u.username, coalesce(r.n, 0)::int as replies, coalesce(c.n, 0)::int as closed, fa.p50,
+      c.p50 as resolution_p50
     from ${users} u
     left join replies r on r.id = u.id
     left join closed c on c.id = u.id
@@ -91,6 +102,7 @@ export async function statsAdditions(database: Db, windowStart: SQL): Promise<Ad
       replies: Number(a.replies),
       closed: Number(a.closed),
       first_response_seconds: { p50: seconds(a.p50) },
+      resolution_seconds: { p50: seconds(a.resolution_p50) },
     })),
   };
 }

@@ -131,7 +131,11 @@ const customerReads: Record<string, (ticketId: number) => string[]> = {
   // Staff-only reads: the customer's answer is a 403 before and after.
   'GET /api/admin/ticket-views': () => ['/api/admin/ticket-views'],
   'GET /api/admin/staff': () => ['/api/admin/staff'],
-  'GET /api/admin/stats': () => ['/api/admin/stats'],
+  'GET /api/admin/stats': () => [
+    '/api/admin/stats',
+    '/api/admin/stats?from=2026-01-01&to=2026-01-31',
+  ],
+  'GET /api/admin/stats.csv': () => ['/api/admin/stats.csv', '/api/admin/stats.csv?days=7'],
   'GET /api/admin/customers/{id}': () => ['/api/admin/customers/1'],
   'GET /api/saved-replies': () => ['/api/saved-replies'],
   'GET /api/admin/mailbox': () => ['/api/admin/mailbox'],

@@ -4,8 +4,8 @@ import { StatsView } from './stats/stats-view';
 
 export function meta() {
   return pageMeta({
-    title: 'Statystyki Kontaktu',
-    description: 'Statystyki zgłoszeń dla zespołu studia.',
+    title: 'Raporty',
+    description: 'Raporty zgłoszeń dla zespołu studia.',
     path: '/contact/stats',
     noIndex: true,
   });
@@ -14,7 +14,7 @@ export function meta() {
 /** `/contact/stats` (issue 17): staff only; customers get the not-found screen. */
 export default function StatsRoute() {
   return (
-    <StaffOnlyPage title="Statystyki Kontaktu">
+    <StaffOnlyPage title="Raporty">
       <StatsView />
     </StaffOnlyPage>
   );

@@ -20,7 +20,7 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
       <div className="flex flex-wrap gap-2">
         {isAdmin && (
           <Link to="/contact/stats" className={secondaryButtonClass}>
-            Statystyki
+            Raporty
           </Link>
         )}
         {isAdmin && <MailboxLink />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationInWords, waitingLabel } from './staff-time';
+import { durationInWords, shortDuration, waitingLabel } from './staff-time';
 
 const now = Date.parse('2026-11-25T12:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -41,5 +41,20 @@ describe('durationInWords', () => {
     [3 * 86_400 + 4 * 3600, '3 dni 4 godziny'],
   ])('%i s → %s', (seconds, words) => {
     expect(durationInWords(seconds)).toBe(words);
+  });
+});
+
+describe('shortDuration', () => {
+  it.each([
+    [0, '0 s'],
+    [45, '45 s'],
+    [12 * 60, '12 min'],
+    [3600, '1 godz.'],
+    [2 * 3600 + 15 * 60, '2 godz. 15 min'],
+    [86_400, '1 dzień'],
+    [86_400 + 4 * 3600, '1 dzień 4 godz.'],
+    [3 * 86_400, '3 dni'],
+  ])('%i s → %s', (seconds, words) => {
+    expect(shortDuration(seconds)).toBe(words);
   });
 });

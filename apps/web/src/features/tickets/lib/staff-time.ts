@@ -45,3 +45,20 @@ export function durationInWords(seconds: number): string {
 function joinUnits(first: string, rest: number, forms: PluralForms): string {
   return rest === 0 ? first : `${first} ${countOf(rest, forms)}`;
 }
+
+/**
+ * A duration short enough for a report's table: „45 s”, „12 min”,
+ * „2 godz. 15 min”, „1 dzień 4 godz.”, „3 dni”. The two largest units, as
+ * durationInWords; only days are inflected (the abbreviations never are).
+ */
+export function shortDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  if (total < 60) return `${total} s`;
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24)
+    return minutes % 60 === 0 ? `${hours} godz.` : `${hours} godz. ${minutes % 60} min`;
+  const days = countOf(Math.floor(hours / 24), DAY);
+  return hours % 24 === 0 ? days : `${days} ${hours % 24} godz.`;
+}

@@ -1,18 +1,23 @@
 import type { StatsAnswer } from '@studio/shared/staff';
 import type { ReactNode } from 'react';
 import { panelClass } from '../components/styles';
-import { durationInWords } from '../lib/staff-time';
 import { RATING_LABELS } from '../ratings/rating-labels';
+import { durationOrNone } from './response-times';
 
 const cell = 'py-1 pr-3';
 const number = 'py-1 pr-3 text-right tabular-nums';
 const headRow = 'border-b border-slate-300 dark:border-white/15';
 const bodyRow = 'border-b border-slate-200 dark:border-white/10';
 
-const inWords = (seconds: number | null) =>
-  seconds === null ? 'brak danych' : durationInWords(seconds);
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={`${panelClass} flex flex-col gap-3 p-4`}>
       <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -63,38 +68,17 @@ function SatisfactionTable({ counts }: { counts: StatsAnswer['satisfaction'] }) 
   );
 }
 
-function ResolutionTable({ times }: { times: StatsAnswer['resolution_seconds'] }) {
-  return (
-    <table className="w-full border-collapse text-left text-sm">
-      <caption className="sr-only">Czas od utworzenia do zamknięcia zgłoszenia</caption>
-      <tbody>
-        <tr className={bodyRow}>
-          <th scope="row" className={`${cell} font-normal`}>
-            Mediana
-          </th>
-          <td className={number} data-testid="resolution-p50">
-            {inWords(times.p50)}
-          </td>
-        </tr>
-        <tr className={bodyRow}>
-          <th scope="row" className={`${cell} font-normal`}>
-            90% zgłoszeń
-          </th>
-          <td className={number} data-testid="resolution-p90">
-            {inWords(times.p90)}
-          </td>
-        </tr>
-      </tbody>
-    </table>
-  );
-}
-
 function AgentsTable({ agents }: { agents: StatsAnswer['per_agent'] }) {
   if (agents.length === 0) {
     return <p className="text-slate-700 dark:text-slate-300">Brak osób z zespołu.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label="Praca zespołu, przewijana w poziomie"
+      className="overflow-x-auto"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Praca zespołu</caption>
         <thead>
@@ -111,6 +95,9 @@ function AgentsTable({ agents }: { agents: StatsAnswer['per_agent'] }) {
             <th scope="col" className={`${cell} text-right`}>
               Pierwsza odpowiedź — mediana
             </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Rozwiązanie — mediana
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -121,38 +108,32 @@ function AgentsTable({ agents }: { agents: StatsAnswer['per_agent'] }) {
               </th>
               <td className={number}>{agent.replies}</td>
               <td className={number}>{agent.closed}</td>
-              <td className={number}>{inWords(agent.first_response_seconds.p50)}</td>
+              <td className={number}>{durationOrNone(agent.first_response_seconds.p50)}</td>
+              <td className={number}>{durationOrNone(agent.resolution_seconds.p50)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
 /**
- * The statistics of DESIGN.md §7.9 as plain tables: ratings, resolution time
- * (wall-clock, from creation to close) and each staff member's figures.
+ * Ratings and each staff member's figures (DESIGN.md §7.9) as plain tables,
+ * for the period the page shows.
  */
-export function SatisfactionStats({ stats, days }: { stats: StatsAnswer; days: number }) {
+export function SatisfactionStats({ stats }: { stats: StatsAnswer }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <Section id="satisfaction-title" title={`Oceny pomocy (${days} dni)`}>
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Section id="satisfaction-title" title="Oceny pomocy">
         <SatisfactionTable counts={stats.satisfaction} />
       </Section>
-      <Section id="resolution-title" title="Czas rozwiązania">
-        <ResolutionTable times={stats.resolution_seconds} />
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Od utworzenia do zamknięcia, zgłoszenia zamknięte w ostatnich {days} dniach; czas
-          kalendarzowy, nie tylko godziny pracy.
-        </p>
-      </Section>
-      <div className="lg:col-span-2">
-        <Section id="agents-title" title={`Zespół (${days} dni)`}>
+      <div className="min-w-0 lg:col-span-2">
+        <Section id="agents-title" title="Zespół">
           <AgentsTable agents={stats.per_agent} />
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Odpowiedzi to publiczne wiadomości do klientów (bez notatek); zamknięte to zgłoszenia
-            przypisane do tej osoby w chwili zamknięcia.
+            przypisane do tej osoby w chwili zamknięcia. Czasy kalendarzowe.
           </p>
         </Section>
       </div>

@@ -1,20 +1,19 @@
 import type { DayCounts } from '../lib/stats-chart';
-
-const fullDay = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeZone: 'UTC' });
-
-function longDay(date: string): string {
-  const parsed = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed) ? date : fullDay.format(parsed);
-}
+import { longDay } from './report-period';
 
 /** The chart's numbers as a table: the version for screen readers and for copying. */
 export function StatsTable({ days }: { days: readonly DayCounts[] }) {
   return (
     <details className="text-sm">
       <summary className="cursor-target cursor-pointer font-semibold text-blue-700 underline underline-offset-2 dark:text-blue-300">
-        Pokaż dane jako tabelę
+        Pokaż jako tabelę
       </summary>
-      <div className="mt-2 max-h-80 overflow-y-auto">
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label="Zgłoszenia dziennie, przewijane"
+        className="mt-2 max-h-80 overflow-y-auto"
+      >
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Zgłoszenia utworzone i zamknięte dziennie</caption>
           <thead>
@@ -42,7 +41,7 @@ export function StatsTable({ days }: { days: readonly DayCounts[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }
