@@ -29,11 +29,19 @@ const A11Y_PAGES: A11yPage[] = [
       await expect(page.locator('[data-not-found-path]')).toContainText('/ta-strona');
     },
   },
-  // Staff statistics as a logged-out visitor sees them (the login prompt); staff's view is
-  // checked in staff-workspace.spec.ts.
+  // Staff reports as a logged-out visitor sees them (the login prompt); staff's view is
+  // checked in reports.spec.ts.
   {
     name: 'contact-stats-logged-out',
     path: '/contact/stats',
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
+    },
+  },
+  // „Zespół” (staff rights) logged out; the admin's view is checked in staff-team.spec.ts.
+  {
+    name: 'contact-team-logged-out',
+    path: '/contact/team',
     ready: async (page) => {
       await expect(page.getByRole('link', { name: 'Zaloguj się' })).toBeVisible();
     },
