@@ -7,6 +7,7 @@ import {
   clearCurrentUser,
   clearReturnPath,
   currentUserQueryOptions,
+  endSessionOnPurpose,
   fetchCurrentUser,
   hasSessionHint,
   isSafeReturnPath,
@@ -144,6 +145,23 @@ describe('a session that ended elsewhere (issue 28)', () => {
     // Signing in again clears the notice.
     setCurrentUser(client, { user, isStaff: false });
     expect(client.getQueryData(SESSION_EXPIRED_QUERY_KEY)).toBe(false);
+  });
+
+  it('a 401 while the session is being ended on purpose is no expiry; a failed ending changes nothing', async () => {
+    const client = new QueryClient();
+    setCurrentUser(client, { user, isStaff: false });
+    // The server closes the live streams before the logout's own answer arrives.
+    await endSessionOnPurpose(async () => {
+      expect(markSessionExpired(client)).toBe(false);
+    });
+    expect(client.getQueryData(SESSION_EXPIRED_QUERY_KEY)).toBe(false);
+    expect(client.getQueryData(CURRENT_USER_QUERY_KEY)).not.toBeNull();
+
+    setCurrentUser(client, { user, isStaff: false });
+    await expect(
+      endSessionOnPurpose(() => Promise.reject(new Error('Niepoprawny kod'))),
+    ).rejects.toThrow('Niepoprawny kod');
+    expect(markSessionExpired(client)).toBe(true);
   });
 
   it('a visitor who was not signed in has no session to lose', () => {

@@ -95,6 +95,23 @@ let isDeliberateLogout = false;
 export const wasDeliberateLogout = () => isDeliberateLogout;
 
 /**
+ * Runs a request that ends this browser's session on purpose (logout, deleting
+ * the account). The server closes the session's live streams as it ends it, so
+ * a 401 can reach the app before the request returns; counted as an expired
+ * session it would send the visitor to /login with „Twoja sesja wygasła”
+ * instead of where the action leads. If the request fails, nothing ended.
+ */
+export async function endSessionOnPurpose<T>(request: () => Promise<T>): Promise<T> {
+  isDeliberateLogout = true;
+  try {
+    return await request();
+  } catch (cause) {
+    isDeliberateLogout = false;
+    throw cause;
+  }
+}
+
+/**
  * After login or verified registration: store the user and drop every other
  * cached query, so nothing fetched for a previous visitor is shown to this one.
  */

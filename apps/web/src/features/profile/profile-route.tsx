@@ -12,7 +12,7 @@ import { errorMessage } from '~/lib/error-messages';
 import { pageMeta } from '~/lib/page-meta';
 import { RequireUser } from '~/lib/require-user';
 import { secondFactorsSummary } from '~/lib/second-factors';
-import { clearReturnPath, useSessionActions } from '~/lib/session';
+import { clearReturnPath, endSessionOnPurpose, useSessionActions } from '~/lib/session';
 import { logout } from './api/logout';
 import { requestMfaCode } from './api/mfa-change';
 import { requestPasswordReset } from './api/request-password-reset';
@@ -88,7 +88,7 @@ function Profile({ user }: { user: PublicUser }) {
     void logoutAction.run(async () => {
       setLogoutError(null);
       try {
-        await logout();
+        await endSessionOnPurpose(logout);
       } catch (error) {
         setLogoutError(errorMessage('profile', error));
         return;

@@ -6,7 +6,7 @@ import { CodeEntryForm, ResendCodeButton } from '~/components/form/code-entry-fo
 import { FormStatus } from '~/components/form/form-message';
 import { dangerButtonClass, secondaryButtonClass } from '~/components/form/styles';
 import { useCodeEntry } from '~/components/form/use-code-entry';
-import { clearReturnPath, useSessionActions } from '~/lib/session';
+import { clearReturnPath, endSessionOnPurpose, useSessionActions } from '~/lib/session';
 import { confirmAccountDeletion, requestAccountDeletion } from '../api/delete-account';
 
 export const DELETE_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na email';
@@ -120,7 +120,7 @@ function DeleteAccountSteps({
     confirm: async (code) => {
       isDeleting.current = true;
       try {
-        await confirmAccountDeletion({ code });
+        await endSessionOnPurpose(() => confirmAccountDeletion({ code }));
       } catch (cause) {
         isDeleting.current = false;
         throw cause;
