@@ -71,6 +71,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
     tickets: deepLink.tickets,
     isListReady: list.isReady && !deepLink.isResolving,
     userId: user.id,
+    // Staff open tickets themselves (issue 31): nothing opens, or is marked read, for them.
+    opensByItself: !isAdmin,
   });
   const { selectedId, selectedTicket, isDraft } = open;
   // A search shows its results only; the open ticket stays open (pinned) without joining them.
@@ -113,11 +115,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   });
   const staff = useStaffWorkspace({
     enabled: isAdmin,
-    // Listed, and the open ticket chosen (a deep link's, or the first; SPEC.md §2 picks one).
-    isReady:
-      list.isReady &&
-      !deepLink.isResolving &&
-      (selectedTicket !== null || open.tickets.length === 0),
+    // Listed, and a deep link's ticket resolved (staff get none opened by itself, issue 31).
+    isReady: list.isReady && !deepLink.isResolving,
     myId: user.id,
     myName: user.username,
     // j/k walk the list as shown.
