@@ -114,5 +114,5 @@ export function useTicketSelection({
     else select(next);
   }, [isListReady, tickets, selectedId, requested, userId, select, opensByItself]);
 
-  return { selectedId, select, startDraft, clearAfterDelete };
+  return { selectedId, requested, select, startDraft, clearAfterDelete };
 }
