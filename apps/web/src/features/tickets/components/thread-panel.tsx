@@ -47,13 +47,21 @@ export function DraftIntro() {
   );
 }
 
-export function NoTicketChosen({ isLoading }: { isLoading: boolean }) {
+export function NoTicketChosen({
+  isLoading,
+  isStaff = false,
+}: {
+  isLoading: boolean;
+  isStaff?: boolean;
+}) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-slate-700 dark:text-slate-300">
         {isLoading
           ? 'Wczytywanie…'
-          : 'Wybierz zgłoszenie z listy albo utwórz nowe, aby napisać do nas.'}
+          : isStaff
+            ? 'Wybierz zgłoszenie z listy, aby je otworzyć.'
+            : 'Wybierz zgłoszenie z listy albo utwórz nowe, aby napisać do nas.'}
       </p>
     </div>
   );

@@ -181,7 +181,12 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   return (
     <>
       <TicketsScreenHeader username={user.username} isAdmin={isAdmin} />
-      {isAdmin && <FirstRunChecklist inWorkspace />}
+      {isAdmin && !isWide && pane === 'list' && (
+        // On a phone above the list, scrolled within its own part of the screen.
+        <div className="max-h-[45dvh] shrink-0 overflow-y-auto px-2 pt-2">
+          <FirstRunChecklist inWorkspace />
+        </div>
+      )}
       <EmailBouncingBanner user={user} />
 
       <div
@@ -335,7 +340,15 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
               />
             </>
           ) : (
-            <NoTicketChosen isLoading={list.query.isPending} />
+            <>
+              {isAdmin && isWide && (
+                // Beside the list, where a ticket will open: the list keeps its height (issue 31).
+                <div className="shrink-0 overflow-y-auto p-3 pb-0">
+                  <FirstRunChecklist inWorkspace />
+                </div>
+              )}
+              <NoTicketChosen isLoading={list.query.isPending} isStaff={isAdmin} />
+            </>
           )}
 
           {(isDraft || selectedTicket) &&
