@@ -710,6 +710,10 @@ test('screenshots: logged out, list and thread, admin view, closed ticket', asyn
   await shotsOf(c, 'contact-thread', `/contact?ticket=${ticketId}`, threadReady);
   await shotsOf(admin.page, 'contact-admin', `/contact?ticket=${ticketId}`, async (p) => {
     await threadReady(p);
+    // On a phone the thread's actions wait behind „Więcej” (issue 31).
+    if ((p.viewportSize()?.width ?? 1280) < 1024) {
+      await p.getByRole('button', { name: 'Więcej' }).click();
+    }
     await expect(p.getByRole('button', { name: 'Zamknij', exact: true })).toBeVisible();
   });
 
