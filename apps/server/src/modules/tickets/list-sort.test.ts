@@ -41,7 +41,8 @@ async function world() {
     made.push((await createTicket(customer.client, { body: `Sprawa ${index}` })).json().id);
   }
   clock.advance(MINUTE);
-  for (const id of [made[1], made[4]] as number[]) await postMessage(people.admin.client, id, { body: 'Już' });
+  for (const id of [made[1], made[4]] as number[])
+    await postMessage(people.admin.client, id, { body: 'Już' });
   return { ...people, made };
 }
 

@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
-import { formatMessageTime, unreadLabel } from '../lib/format';
+import { formatMessageTime } from '../lib/format';
 import type { ListSort, SortColumn } from '../lib/list-sort';
-import {
-  LIST_LOAD_ERROR,
-  NEW_TICKET_LABEL,
-  NO_TICKETS_MESSAGE,
-  ticketStatusLabel,
-} from '../lib/messages';
+import { LIST_LOAD_ERROR, NEW_TICKET_LABEL, NO_TICKETS_MESSAGE } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
-import { badgeLabel } from '../lib/unread';
 import { DueLabel } from './due-label';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
