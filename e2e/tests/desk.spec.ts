@@ -158,6 +158,8 @@ test('on a 360 px phone: list → thread → customer and back, the composer on 
 
   const { context, page } = await newAdmin(browser, { width: 360, height: 780 });
   await page.goto('/contact');
+  // Newest first: other specs' tickets may fill the first page of the oldest-waiting order.
+  await page.getByTestId('sort-activity').click();
   const row = rows(page).filter({ hasText: tag });
   await expect(row).toBeVisible();
   const thread = page.getByTestId('ticket-thread');
@@ -182,7 +184,7 @@ test('on a 360 px phone: list → thread → customer and back, the composer on 
     await axe(page, `360 ${theme}`);
   }
 
-  await page.getByRole('button', { name: 'Klient' }).click();
+  await page.getByRole('button', { name: 'Klient', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Klient' })).toBeVisible();
   await expect(thread).toBeHidden();
   await page.getByRole('button', { name: 'Rozmowa' }).click();

@@ -232,7 +232,7 @@ test('screenshots and axe: staff workspace, saved replies, shortcuts, statistics
     await expect(messages(p).filter({ hasText: 'Poprosić księgowość' })).toBeVisible();
     // On a phone the customer panel is a pane of its own, behind „Klient” (issue 31).
     if ((p.viewportSize()?.width ?? 1280) < 1024) {
-      await expect(p.getByRole('button', { name: 'Klient' })).toBeVisible();
+      await expect(p.getByRole('button', { name: 'Klient', exact: true })).toBeVisible();
       return;
     }
     await expect(p.getByRole('complementary', { name: 'Klient' })).toContainText(
