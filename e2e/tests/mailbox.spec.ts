@@ -260,6 +260,8 @@ test('on a 360 px phone the list stacks and every action stays reachable', async
   await untilListed(context.request, mail);
 
   await page.goto('/contact');
+  // On a phone the workspace's links wait behind „Menu” (issue 31).
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(page.getByRole('link', { name: /^Skrzynka, \d+/ })).toBeInViewport();
   await page.getByRole('link', { name: /^Skrzynka/ }).click();
   const row = mailRow(page, mail);

@@ -47,7 +47,8 @@ export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 /**
  * `GET /api/tickets` query. `awaiting`, `assignee` and `sort` are staff filters
  * (DESIGN.md §7.2; a customer's list ignores them): `assignee` is `me`, `none`
- * or an admin's user id; `sort=waiting` puts the longest-waiting ticket first.
+ * or an admin's user id; `sort=waiting` puts the longest-waiting ticket first;
+ * `sort=number|due` and `dir` order staff's columns.
  */
 export const TicketListQuerySchema = z.object({
   status: TicketStatusSchema.optional(),
@@ -57,7 +58,12 @@ export const TicketListQuerySchema = z.object({
     .string()
     .regex(/^(me|none|[1-9]\d{0,9})$/)
     .optional(),
-  sort: z.enum(['activity', 'waiting']).optional(),
+  /**
+   * Staff's list columns (issue 31): `number` and `due` (due time, tickets without one
+   * last), each with `dir`; `activity` is the default, newest first.
+   */
+  sort: z.enum(['activity', 'waiting', 'number', 'due']).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
   /** Staff: open tickets past their due time, or due within the next hour (DESIGN.md §7.9). */
   due: z.enum(['overdue', 'soon']).optional(),
   limit: z.coerce

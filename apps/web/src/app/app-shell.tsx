@@ -5,8 +5,14 @@ import { CookieNotice } from '~/components/cookie-notice';
 import { SessionExpiredNotice } from '~/components/session-expired-notice';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
+import { useCurrentUser } from '~/lib/session';
 import { DeferredEffects } from './deferred-effects';
 import { DeferredUnread } from './deferred-unread';
+
+/** The staff workspace's address: /contact itself, not its subpages. */
+function isStaffDeskPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '') === '/contact';
+}
 
 /**
  * Everything around a page: skip link, fixed header, backdrop, cursor and cookie
@@ -15,6 +21,9 @@ import { DeferredUnread } from './deferred-unread';
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  // Staff's /contact is a workspace of its own (issue 31): full height, no site chrome.
+  const { user } = useCurrentUser();
+  const isStaffDesk = isStaffDeskPath(pathname) && user?.is_admin === true;
   // The first page must not fade in (it would delay the largest paint); later
   // navigations get the 0.4 s page transition (SPEC §9).
   const firstPath = useRef(pathname);
@@ -34,17 +43,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       <StaticBackdrop />
       <DeferredEffects />
       <DeferredUnread />
-      <SiteHeader />
+      {!isStaffDesk && <SiteHeader />}
       <SessionExpiredNotice />
       <div
         id="content"
         tabIndex={-1}
         key={pathname}
-        className={`relative z-10 min-h-dvh outline-none ${navigated ? 'animate-page-in' : ''}`}
+        className={`relative z-10 outline-none ${isStaffDesk ? 'h-dvh' : 'min-h-dvh'} ${navigated ? 'animate-page-in' : ''}`}
       >
         {children}
       </div>
-      <SiteFooter />
+      {!isStaffDesk && <SiteFooter />}
       <CookieNotice />
     </>
   );

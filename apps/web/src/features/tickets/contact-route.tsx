@@ -52,8 +52,16 @@ export default function ContactRoute() {
   const hydrated = useHydrated();
   const { user, isPending, error, refetch } = useCurrentUser();
 
+  // Staff work in a full-height workspace without the site's header (issue 31, app-shell.tsx).
+  const isStaffDesk = hydrated && user?.is_admin === true;
   return (
-    <main className="mx-auto w-full max-w-7xl px-3 pt-24 pb-8 sm:px-6 lg:px-8">
+    <main
+      className={
+        isStaffDesk
+          ? 'flex h-dvh w-full flex-col overflow-hidden'
+          : 'mx-auto w-full max-w-7xl px-3 pt-24 pb-8 sm:px-6 lg:px-8'
+      }
+    >
       {!hydrated ? (
         // The prerendered HTML is the logged-out view. With the session hint
         // cookie, root.tsx marks <html> `signed-in` before the first paint and this

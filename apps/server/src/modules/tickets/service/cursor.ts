@@ -1,4 +1,5 @@
 import { badRequest } from '../../../lib/errors';
+import type { ColumnValue, SortColumn } from './column-order';
 import { isTicketId } from './rules';
 
 /** The list's paging position: the last ticket's activity time and id, opaque to clients. */
@@ -14,19 +15,19 @@ export function encodeCursor(at: string, id: number): string {
  */
 const ISO_INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+function isIsoInstant(value: unknown): value is string {
+  return (
+    typeof value === 'string' && ISO_INSTANT.test(value) && new Date(value).toISOString() === value
+  );
+}
+
 export function decodeCursor(cursor: string): { at: string; id: number } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
       unknown,
       unknown,
     ];
-    if (
-      typeof at === 'string' &&
-      ISO_INSTANT.test(at) &&
-      new Date(at).toISOString() === at &&
-      typeof id === 'number' &&
-      isTicketId(id)
-    ) {
+    if (isIsoInstant(at) && typeof id === 'number' && isTicketId(id)) {
       return { at, id };
     }
   } catch {
@@ -58,6 +59,45 @@ export function decodeSearchCursor(cursor: string, maxOffset: number): number {
       offset <= maxOffset
     ) {
       return offset;
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest('validation_failed', [{ path: 'cursor', message: 'invalid_cursor' }]);
+}
+
+/**
+ * The paging position of a list sorted by a column (issue 31, column-order.ts): the
+ * last ticket's value in that column (`null`: no due time) and its id.
+ */
+export function encodeColumnCursor(value: ColumnValue, id: number): string {
+  return Buffer.from(JSON.stringify(['column', value, id])).toString('base64url');
+}
+
+function isColumnValue(column: SortColumn, value: unknown): value is ColumnValue {
+  if (value === null) return column === 'due';
+  if (column === 'number') return typeof value === 'number' && isTicketId(value);
+  return isIsoInstant(value);
+}
+
+/** Only what `encodeColumnCursor` writes for this column passes; anything else is 400. */
+export function decodeColumnCursor(
+  column: SortColumn,
+  cursor: string,
+): { value: ColumnValue; id: number } {
+  try {
+    const [kind, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+      unknown,
+    ];
+    if (
+      kind === 'column' &&
+      isColumnValue(column, value) &&
+      typeof id === 'number' &&
+      isTicketId(id)
+    ) {
+      return { value, id };
     }
   } catch {
     // falls through to the 400 below

@@ -3,8 +3,16 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { searchExcerpt } from '../../search/index';
+import { afterColumnCursor, type ColumnOrder, columnOrderOf } from './column-order';
 import type { TicketsContext } from './context';
-import { decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor } from './cursor';
+import {
+  decodeColumnCursor,
+  decodeCursor,
+  decodeSearchCursor,
+  encodeColumnCursor,
+  encodeCursor,
+  encodeSearchCursor,
+} from './cursor';
 import type { Actor } from './rules';
 import { type RankedTicket, rankTickets, SEARCH_OFFSET_MAX } from './search';
 import { afterCursor, type StaffFilters, staffConditions } from './staff-filters';
@@ -33,6 +41,8 @@ export async function listTickets(
   if (input.status) conditions.push(eq(tickets.status, input.status));
   const q = input.q?.trim();
   if (q) return searchTickets(database, input, q, conditions, now);
+  const columnOrder = columnOrderOf(input);
+  if (columnOrder) return listByColumn(database, input, columnOrder, conditions, now);
 
   if (input.cursor) conditions.push(afterCursor(input.sort, decodeCursor(input.cursor)));
   const order = input.sort === 'waiting' ? 'waiting' : 'activity';
@@ -46,6 +56,33 @@ export async function listTickets(
       rows.length > input.limit && last && lastAt
         ? encodeCursor(lastAt.toISOString(), last.id)
         : null,
+  };
+}
+
+/** Staff's list sorted by a column (issue 31), paged by that column's value and the id. */
+async function listByColumn(
+  database: Db,
+  input: ListInput,
+  order: ColumnOrder,
+  conditions: SQL[],
+  now: Date,
+): Promise<TicketListAnswer> {
+  if (input.cursor) {
+    conditions.push(afterColumnCursor(order, decodeColumnCursor(order.column, input.cursor)));
+  }
+  const rows = await selectTicketItems(database, input.actor, conditions, input.limit + 1, order);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const lastValue = !last
+    ? null
+    : order.column === 'number'
+      ? last.number
+      : order.column === 'due'
+        ? (last.dueAt?.toISOString() ?? null)
+        : last.lastActivityAt.toISOString();
+  return {
+    tickets: page.map((row) => toTicketItem(row, input.actor, now)),
+    next_cursor: rows.length > input.limit && last ? encodeColumnCursor(lastValue, last.id) : null,
   };
 }
 

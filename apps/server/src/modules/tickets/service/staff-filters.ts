@@ -7,7 +7,7 @@ import { type Actor, isTicketId, mayAssign } from './rules';
 /** „Wkrótce termin”: due within the next hour and not yet overdue. */
 export const SOON_MS = 60 * 60 * 1000;
 
-export type StaffFilters = Pick<TicketListQuery, 'awaiting' | 'assignee' | 'sort' | 'due'>;
+export type StaffFilters = Pick<TicketListQuery, 'awaiting' | 'assignee' | 'sort' | 'dir' | 'due'>;
 
 /** Whether the query asks for any staff-only filter or order. */
 export function asksStaffFilters(filters: StaffFilters): boolean {
@@ -15,6 +15,9 @@ export function asksStaffFilters(filters: StaffFilters): boolean {
     filters.awaiting !== undefined ||
     filters.assignee !== undefined ||
     filters.sort === 'waiting' ||
+    filters.sort === 'number' ||
+    filters.sort === 'due' ||
+    filters.dir !== undefined ||
     filters.due !== undefined
   );
 }

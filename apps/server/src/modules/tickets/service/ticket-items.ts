@@ -3,13 +3,17 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { ticketMessages, ticketReads, tickets, users } from '../../../db/schema/index';
+import { type ColumnOrder, columnOrderBy } from './column-order';
 import { type Actor, awaitingShown } from './rules';
 import { publicOnlyFor } from './unread';
 
 const assignees = alias(users, 'assignee');
 
-/** The list's orders: newest activity first, or (staff) the longest waiting first. */
-export type TicketOrder = 'activity' | 'waiting';
+/**
+ * The list's orders: newest activity first, (staff) the longest waiting first, or
+ * (staff) a sorted column of the workspace (column-order.ts).
+ */
+export type TicketOrder = 'activity' | 'waiting' | ColumnOrder;
 
 /**
  * Tickets as list items (`GET /api/tickets`, `GET /api/tickets/:id`), each
@@ -62,9 +66,11 @@ export async function selectTicketItems(
     )
     .where(where.length ? and(...where) : undefined)
     .orderBy(
-      ...(order === 'waiting'
-        ? [sql`${tickets.awaitingSince} asc nulls last`, asc(tickets.id)]
-        : [desc(tickets.lastActivityAt), desc(tickets.id)]),
+      ...(typeof order === 'object'
+        ? columnOrderBy(order)
+        : order === 'waiting'
+          ? [sql`${tickets.awaitingSince} asc nulls last`, asc(tickets.id)]
+          : [desc(tickets.lastActivityAt), desc(tickets.id)]),
     )
     .limit(limit);
 }

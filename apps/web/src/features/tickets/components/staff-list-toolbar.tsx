@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { TicketViewCounts } from '../api/get-ticket-views';
 import { STAFF_VIEW_LABELS, STAFF_VIEWS, type StaffView } from '../lib/staff-views';
 
@@ -9,6 +9,8 @@ interface StaffListToolbarProps {
   searchText: string;
   onSearchChange: (text: string) => void;
   searchRef: RefObject<HTMLInputElement | null>;
+  /** Beside the search (the workspace's „Nowe zgłoszenie”). */
+  action?: ReactNode;
 }
 
 /**
@@ -23,29 +25,34 @@ export function StaffListToolbar({
   searchText,
   onSearchChange,
   searchRef,
+  action,
 }: StaffListToolbarProps) {
   return (
     <div className="flex flex-col gap-2">
-      <label className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-200">
-        <span className="sr-only">Szukaj zgłoszeń</span>
-        <input
-          ref={searchRef}
-          type="search"
-          value={searchText}
-          onChange={(event) => onSearchChange(event.target.value)}
-          onKeyDown={(event) => {
-            // Escape leaves the field so the one-key shortcuts work again; the search stays
-            // (a search field's own Escape would clear it).
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              event.currentTarget.blur();
-            }
-          }}
-          placeholder="Szukaj: treść, #numer, klient…"
-          className="min-h-10 w-full rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-white/25 dark:bg-slate-950/70 dark:text-white dark:placeholder:text-slate-400"
-        />
-      </label>
-      <fieldset className="flex min-w-0 flex-wrap gap-1.5">
+      <div className="flex items-center gap-2">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-700 dark:text-slate-200">
+          <span className="sr-only">Szukaj zgłoszeń</span>
+          <input
+            ref={searchRef}
+            type="search"
+            value={searchText}
+            onChange={(event) => onSearchChange(event.target.value)}
+            onKeyDown={(event) => {
+              // Escape leaves the field so the one-key shortcuts work again; the search stays
+              // (a search field's own Escape would clear it).
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                event.currentTarget.blur();
+              }
+            }}
+            placeholder="Szukaj: treść, #numer, klient…"
+            className="min-h-9 w-full rounded-lg border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 dark:border-white/25 dark:bg-slate-950/70 dark:text-white dark:placeholder:text-slate-400"
+          />
+        </label>
+        {action}
+      </div>
+      {/* One row that scrolls sideways, so the list keeps its height for tickets (issue 31). */}
+      <fieldset className="-mx-1 flex min-w-0 gap-1.5 overflow-x-auto px-1 pb-1">
         <legend className="sr-only">Widok zgłoszeń</legend>
         {STAFF_VIEWS.map((value) => {
           const isCurrent = value === view;
@@ -57,7 +64,7 @@ export function StaffListToolbar({
               aria-pressed={isCurrent}
               data-testid={`view-${value}`}
               onClick={() => onViewChange(value)}
-              className={`cursor-target inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold transition ${
+              className={`cursor-target inline-flex min-h-8 shrink-0 items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold whitespace-nowrap transition ${
                 isCurrent
                   ? 'border-blue-700 bg-blue-700 text-white dark:border-blue-400 dark:bg-blue-700 dark:text-white'
                   : 'border-slate-400 bg-white/70 text-slate-800 hover:bg-white dark:border-white/25 dark:bg-white/5 dark:text-slate-100 dark:hover:bg-white/15'

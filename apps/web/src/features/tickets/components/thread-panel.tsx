@@ -4,13 +4,32 @@ import { NEW_TICKET_LABEL } from '../lib/messages';
 import { LockIcon } from './icons';
 import { panelClass } from './styles';
 
-/** The conversation side of the screen: a thread (or a prompt) above the input. */
-export function ThreadPanel({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The conversation side of the screen: a thread (or a prompt) above the input. In
+ * staff's workspace (`fill`) it takes the height left under the bar, on a phone too, so
+ * the input and „Wyślij” are on screen (issue 31).
+ */
+export function ThreadPanel({
+  label,
+  children,
+  fill = false,
+  className = 'flex',
+}: {
+  label: string;
+  children: ReactNode;
+  fill?: boolean;
+  /** Its display: staff's phone layout hides it while another pane is shown. */
+  className?: string;
+}) {
   return (
     <section
       aria-label={label}
       data-testid="ticket-thread"
-      className={`${panelClass} flex h-[calc(100dvh-12rem)] min-h-[28rem] flex-col overflow-hidden lg:h-auto lg:min-h-0`}
+      className={`${panelClass} ${className} flex-col overflow-hidden ${
+        fill
+          ? 'min-h-0 min-w-0 flex-1'
+          : 'h-[calc(100dvh-12rem)] min-h-[28rem] lg:h-auto lg:min-h-0'
+      }`}
     >
       {children}
     </section>
@@ -28,13 +47,21 @@ export function DraftIntro() {
   );
 }
 
-export function NoTicketChosen({ isLoading }: { isLoading: boolean }) {
+export function NoTicketChosen({
+  isLoading,
+  isStaff = false,
+}: {
+  isLoading: boolean;
+  isStaff?: boolean;
+}) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-slate-700 dark:text-slate-300">
         {isLoading
           ? 'Wczytywanie…'
-          : 'Wybierz zgłoszenie z listy albo utwórz nowe, aby napisać do nas.'}
+          : isStaff
+            ? 'Wybierz zgłoszenie z listy, aby je otworzyć.'
+            : 'Wybierz zgłoszenie z listy albo utwórz nowe, aby napisać do nas.'}
       </p>
     </div>
   );

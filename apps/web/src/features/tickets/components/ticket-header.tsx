@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { formatFullDateTime } from '../lib/format';
 import type { TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
 import { dangerButtonClass, secondaryButtonClass } from './styles';
-import { StatusBadge } from './ticket-list';
+import { StatusBadge } from './ticket-badges';
 
 interface TicketHeaderProps {
   ticket: TicketSummary;
@@ -27,9 +27,14 @@ export function TicketHeader({
   readerActions,
   extra,
 }: TicketHeaderProps) {
+  // On a phone the actions wait behind „Więcej”, so the thread and the input keep the
+  // screen (issue 31); a wide screen shows them in the header.
+  const [isMoreOpen, setMoreOpen] = useState(false);
+  const moreId = useId();
+  const shownOnPhone = isMoreOpen ? 'flex' : 'hidden';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-white/10">
-      <div className="min-w-0">
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 lg:gap-3 lg:px-4 lg:py-3 dark:border-white/10">
+      <div className="min-w-0 flex-1 lg:flex-none">
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
           {ticketLabel(ticket)}
           <StatusBadge status={ticket.status} />
@@ -46,40 +51,57 @@ export function TicketHeader({
           )}
           {ticket.created_at && <>Utworzone {formatFullDateTime(ticket.created_at)}</>}
         </p>
-        {extra}
+        {/* Staff's subject and assignment are actions too; a customer's stay in sight. */}
+        {isAdmin ? <div className={`${shownOnPhone} lg:block`}>{extra}</div> : extra}
       </div>
-      {readerActions}
-      {isAdmin && (
-        <div className="flex flex-wrap gap-2">
-          {ticket.status === 'open' ? (
-            <button
-              type="button"
-              onClick={() => onSetStatus('closed')}
-              disabled={isChangingStatus}
-              className={`${secondaryButtonClass} min-h-10`}
-            >
-              Zamknij
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={() => onSetStatus('open')}
-              disabled={isChangingStatus}
-              className={`${secondaryButtonClass} min-h-10`}
-            >
-              Otwórz
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={onDelete}
-            aria-label={`Usuń ${ticketLabel(ticket).toLowerCase()}`}
-            className={`${dangerButtonClass} min-h-10`}
-          >
-            Usuń
-          </button>
-        </div>
+      {(isAdmin || readerActions) && (
+        <button
+          type="button"
+          aria-expanded={isMoreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen((open) => !open)}
+          className={`${secondaryButtonClass} min-h-9 px-3 py-1 lg:hidden`}
+        >
+          Więcej
+        </button>
       )}
+      <div
+        id={moreId}
+        className={`${shownOnPhone} w-full flex-wrap items-center gap-2 lg:flex lg:w-auto lg:gap-3`}
+      >
+        {readerActions}
+        {isAdmin && (
+          <div className="flex flex-wrap gap-2">
+            {ticket.status === 'open' ? (
+              <button
+                type="button"
+                onClick={() => onSetStatus('closed')}
+                disabled={isChangingStatus}
+                className={`${secondaryButtonClass} min-h-10`}
+              >
+                Zamknij
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => onSetStatus('open')}
+                disabled={isChangingStatus}
+                className={`${secondaryButtonClass} min-h-10`}
+              >
+                Otwórz
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={onDelete}
+              aria-label={`Usuń ${ticketLabel(ticket).toLowerCase()}`}
+              className={`${dangerButtonClass} min-h-10`}
+            >
+              Usuń
+            </button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,55 +1,21 @@
 import type { ReactNode } from 'react';
 import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
-import { formatMessageTime, unreadLabel } from '../lib/format';
-import {
-  LIST_LOAD_ERROR,
-  NEW_TICKET_LABEL,
-  NO_TICKETS_MESSAGE,
-  ticketStatusLabel,
-} from '../lib/messages';
+import { formatMessageTime } from '../lib/format';
+import type { ListSort, SortColumn } from '../lib/list-sort';
+import { LIST_LOAD_ERROR, NEW_TICKET_LABEL, NO_TICKETS_MESSAGE } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
-import { badgeLabel } from '../lib/unread';
 import { DueLabel } from './due-label';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
 import { NoSearchResults } from './no-search-results';
 import { TicketPresence } from './presence-avatars';
 import { SearchExcerpt } from './search-excerpt';
+import { StaffListColumns, StaffTicketRow } from './staff-ticket-rows';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
+import { StatusBadge, UnreadBadge } from './ticket-badges';
 import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
-
-export function StatusBadge({ status }: { status: TicketSummary['status'] }) {
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
-        status === 'open'
-          ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200'
-          : 'bg-slate-200 text-slate-700 dark:bg-white/10 dark:text-slate-300'
-      }`}
-    >
-      <span
-        aria-hidden="true"
-        className={`size-1.5 rounded-full ${status === 'open' ? 'bg-emerald-500' : 'bg-slate-400'}`}
-      />
-      {ticketStatusLabel(status)}
-    </span>
-  );
-}
-
-export function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span
-      data-testid="unread-badge"
-      className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white"
-    >
-      <span aria-hidden="true">{badgeLabel(count)}</span>
-      <span className="sr-only">{unreadLabel(count)}</span>
-    </span>
-  );
-}
 
 const FILTER_LABELS: Record<TicketFilter, string> = {
   all: 'Wszystkie',
@@ -99,6 +65,29 @@ export interface TicketListProps {
   onClearSearch?: () => void;
   /** What a failed load says (a search limited per minute says so). */
   loadErrorMessage?: string;
+  /** Staff's sorted column (issue 31) and a click on a column header. */
+  sort?: ListSort | null;
+  onSortChange?: (column: SortColumn) => void;
+}
+
+/** „Nowe zgłoszenie”: the whole width in the customer's list, a small button in staff's toolbar. */
+export function NewTicketButton({
+  onClick,
+  compact = false,
+}: {
+  onClick: () => void;
+  compact?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={`${primaryButtonClass} ${compact ? 'min-h-9 shrink-0 px-3 whitespace-nowrap' : 'w-full'}`}
+    >
+      <PlusIcon />
+      {NEW_TICKET_LABEL}
+    </button>
+  );
 }
 
 export function TicketList({
@@ -123,14 +112,16 @@ export function TicketList({
   isSearchPending = false,
   onClearSearch = () => undefined,
   loadErrorMessage = LIST_LOAD_ERROR,
+  sort = null,
+  onSortChange = () => undefined,
 }: TicketListProps) {
   return (
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={`${isOpenOnMobile ? 'flex' : 'hidden'} min-h-0 flex-col gap-3 lg:flex`}
+      className={`${isOpenOnMobile ? 'flex' : 'hidden'} min-h-0 flex-col lg:flex ${isAdmin ? 'gap-2' : 'gap-3'}`}
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className={isAdmin ? 'sr-only' : 'flex items-center justify-between gap-2'}>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {isAdmin ? 'Wszystkie zgłoszenia' : 'Twoje zgłoszenia'}
         </h2>
@@ -153,10 +144,11 @@ export function TicketList({
       </div>
       {searchField}
       {toolbar}
-      <button type="button" onClick={onNewTicket} className={`${primaryButtonClass} w-full`}>
-        <PlusIcon />
-        {NEW_TICKET_LABEL}
-      </button>
+      {/* Staff's toolbar holds a small one beside the search. */}
+      {!isAdmin && <NewTicketButton onClick={onNewTicket} />}
+      {isAdmin && !isLoading && !isError && (
+        <StaffListColumns sort={sort} onSortChange={onSortChange} />
+      )}
 
       {/* Always there, so a screen reader hears each search's answer as it comes. */}
       <p aria-live="polite" className="sr-only">
@@ -164,7 +156,9 @@ export function TicketList({
           ? searchResultsText(tickets.length, hasMore)
           : ''}
       </p>
-      <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1">
+      <div
+        className={`-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1 ${isAdmin ? '@container' : ''}`}
+      >
         {isLoading ? (
           <p role="status" className="px-1 py-4 text-sm text-slate-600 dark:text-slate-300">
             Wczytywanie zgłoszeń…
@@ -178,7 +172,7 @@ export function TicketList({
         ) : (
           <ul
             aria-busy={isSearchPending || undefined}
-            className={`flex flex-col gap-2 transition-opacity ${isSearchPending ? 'opacity-60' : ''}`}
+            className={`flex flex-col transition-opacity ${isAdmin ? '' : 'gap-2'} ${isSearchPending ? 'opacity-60' : ''}`}
           >
             {selectedId === DRAFT_TICKET_ID && (
               <li>
@@ -209,6 +203,17 @@ export function TicketList({
               ))}
             {tickets.map((ticket) => {
               const isSelected = ticket.id === selectedId;
+              if (isAdmin) {
+                return (
+                  <li key={ticket.id}>
+                    <StaffTicketRow
+                      ticket={ticket}
+                      isSelected={isSelected}
+                      onSelect={() => onSelect(ticket.id, ticket.match?.message_id)}
+                    />
+                  </li>
+                );
+              }
               return (
                 <li key={ticket.id}>
                   <button

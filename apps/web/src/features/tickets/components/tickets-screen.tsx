@@ -1,9 +1,11 @@
 import type { PublicUser } from '@studio/shared/types';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { EmailBouncingBanner } from '~/components/email-bouncing-banner';
+import { useMediaQuery } from '~/lib/use-media-query';
 import { useAssigneeOptions } from '../hooks/use-assignee-options';
 import { useCompletedFetches } from '../hooks/use-completed-fetches';
 import { useDeepLinkedTicket } from '../hooks/use-deep-linked-ticket';
+import { useListWidth } from '../hooks/use-list-width';
 import { useMessageJump } from '../hooks/use-message-jump';
 import { useOpenTicket } from '../hooks/use-open-ticket';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
@@ -20,8 +22,9 @@ import { useTicketStreams } from '../hooks/use-ticket-streams';
 import { useUnreadIndicators } from '../hooks/use-unread-indicators';
 import { useUnreadTotal } from '../hooks/use-unread-total';
 import { listLoadErrorText } from '../lib/list-load-error';
+import { nextSort } from '../lib/list-sort';
 import { NEW_TICKET_LABEL } from '../lib/messages';
-import { DRAFT_TICKET_ID } from '../lib/selection';
+import { DRAFT_TICKET_ID, type SelectedId } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
 import { CustomerTicketRating } from '../ratings/ticket-rating';
 import { FirstRunChecklist } from '../status/first-run-checklist';
@@ -33,6 +36,8 @@ import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MarkUnreadButton } from './mark-unread-button';
 import { MessageThread } from './message-thread';
+import { PaneBar } from './pane-bar';
+import { PaneSeparator } from './pane-separator';
 import { TicketPresence } from './presence-avatars';
 import { StaffComposerBar } from './staff-composer-bar';
 import { StaffListToolbar } from './staff-list-toolbar';
@@ -45,8 +50,12 @@ import {
 } from './thread-panel';
 import { TicketHeader } from './ticket-header';
 import { TicketHeaderExtras } from './ticket-header-extras';
+import { NewTicketButton } from './ticket-list';
 import { TicketListPanel } from './ticket-list-panel';
 import { TicketsScreenHeader } from './tickets-screen-header';
+
+/** Tailwind's `lg`: from here the panes stand side by side. */
+const WIDE_QUERY = '(min-width: 1024px)';
 
 // Staff's dialogs (saved replies, shortcuts) are loaded only for staff: customers never need them.
 const StaffDialogs = lazy(() =>
@@ -71,6 +80,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
     tickets: deepLink.tickets,
     isListReady: list.isReady && !deepLink.isResolving,
     userId: user.id,
+    // Staff open tickets themselves (issue 31): nothing opens, or is marked read, for them.
+    opensByItself: !isAdmin,
   });
   const { selectedId, selectedTicket, isDraft } = open;
   // A search shows its results only; the open ticket stays open (pinned) without joining them.
@@ -113,11 +124,13 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   });
   const staff = useStaffWorkspace({
     enabled: isAdmin,
-    // Listed, and the open ticket chosen (a deep link's, or the first; SPEC.md §2 picks one).
+    // Listed, and a deep link's ticket opened (staff get none opened by itself, issue 31).
     isReady:
       list.isReady &&
       !deepLink.isResolving &&
-      (selectedTicket !== null || open.tickets.length === 0),
+      (selectedTicket !== null ||
+        open.requested === null ||
+        !open.tickets.some((t) => t.id === open.requested)),
     myId: user.id,
     myName: user.username,
     // j/k walk the list as shown.
@@ -146,6 +159,19 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
     myId: user.id,
     messages,
   });
+  // Staff's panes (issue 31): list | separator | thread | customer on a wide screen; on a
+  // phone one at a time, list → thread → customer, each with its way back.
+  const listPaneId = useId();
+  const listWidth = useListWidth();
+  const isWide = useMediaQuery(WIDE_QUERY);
+  const [customerOpenFor, setCustomerOpenFor] = useState<SelectedId>(null);
+  const setCustomerOpenOnMobile = (open: boolean) => setCustomerOpenFor(open ? selectedId : null);
+  const pane =
+    navigation.isListOpenOnMobile || selectedId === null
+      ? 'list'
+      : customerOpenFor === selectedId
+        ? 'panel'
+        : 'thread';
   const threadLabel = isDraft
     ? NEW_TICKET_LABEL
     : selectedTicket
@@ -155,60 +181,102 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   return (
     <>
       <TicketsScreenHeader username={user.username} isAdmin={isAdmin} />
-      {isAdmin && <FirstRunChecklist inWorkspace />}
+      {isAdmin && !isWide && pane === 'list' && (
+        // On a phone above the list, scrolled within its own part of the screen.
+        <div className="max-h-[45dvh] shrink-0 overflow-y-auto px-2 pt-2">
+          <FirstRunChecklist inWorkspace />
+        </div>
+      )}
       <EmailBouncingBanner user={user} />
 
       <div
-        className={`grid gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] ${
+        className={
           isAdmin
-            ? 'lg:grid-cols-[18rem_minmax(0,1fr)_15rem]'
-            : 'lg:grid-cols-[20rem_minmax(0,1fr)]'
-        }`}
+            ? 'flex min-h-0 flex-1 gap-2 p-2'
+            : 'grid gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)]'
+        }
       >
-        <TicketListPanel
-          unread={unread}
-          isOpenOnMobile={navigation.isListOpenOnMobile}
-          onToggleOpenOnMobile={navigation.toggleListOnMobile}
-          filter={list.filter}
-          onFilterChange={list.setFilter}
-          tickets={shownTickets}
-          selectedId={selectedId}
-          isAdmin={isAdmin}
-          isLoading={list.query.isPending}
-          isError={list.query.isError}
-          hasMore={list.query.hasNextPage}
-          isLoadingMore={list.query.isFetchingNextPage}
-          onRetry={() => void list.query.refetch()}
-          onLoadMore={() => void list.query.fetchNextPage()}
-          onSelect={(id, messageId) => {
-            readState.release();
-            navigation.openTicket(id, messageId);
-          }}
-          onNewTicket={navigation.openDraft}
-          search={list.search.search}
-          isSearchPending={list.query.isPlaceholderData}
-          onClearSearch={list.search.clear}
-          loadErrorMessage={listLoadErrorText(list.query.error)}
-          searchField={
-            isAdmin ? undefined : (
-              <CustomerSearchField text={list.search.text} onTextChange={list.search.setText} />
-            )
+        <div
+          id={listPaneId}
+          // Staff: the list's own width beside the thread (the separator's); on a phone, one pane.
+          style={isAdmin && isWide ? { width: listWidth.width } : undefined}
+          className={
+            isAdmin
+              ? `${pane === 'list' ? 'flex' : 'hidden'} min-h-0 w-full shrink-0 flex-col lg:flex`
+              : 'contents'
           }
-          toolbar={
-            isAdmin ? (
-              <StaffListToolbar
-                view={list.staff.view}
-                onViewChange={list.staff.setView}
-                counts={list.staff.counts}
-                searchText={list.search.text}
-                onSearchChange={list.search.setText}
-                searchRef={staff.searchRef}
-              />
-            ) : undefined
-          }
-        />
+        >
+          <TicketListPanel
+            unread={unread}
+            isOpenOnMobile={isAdmin || navigation.isListOpenOnMobile}
+            hasToggle={!isAdmin}
+            onToggleOpenOnMobile={navigation.toggleListOnMobile}
+            filter={list.filter}
+            onFilterChange={list.setFilter}
+            tickets={shownTickets}
+            selectedId={selectedId}
+            isAdmin={isAdmin}
+            isLoading={list.query.isPending}
+            isError={list.query.isError}
+            hasMore={list.query.hasNextPage}
+            isLoadingMore={list.query.isFetchingNextPage}
+            onRetry={() => void list.query.refetch()}
+            onLoadMore={() => void list.query.fetchNextPage()}
+            onSelect={(id, messageId) => {
+              readState.release();
+              navigation.openTicket(id, messageId);
+            }}
+            onNewTicket={navigation.openDraft}
+            search={list.search.search}
+            isSearchPending={list.query.isPlaceholderData}
+            onClearSearch={list.search.clear}
+            loadErrorMessage={listLoadErrorText(list.query.error)}
+            sort={list.staff.sort}
+            onSortChange={(column) => list.staff.setSort(nextSort(list.staff.sort, column))}
+            searchField={
+              isAdmin ? undefined : (
+                <CustomerSearchField text={list.search.text} onTextChange={list.search.setText} />
+              )
+            }
+            toolbar={
+              isAdmin ? (
+                <StaffListToolbar
+                  view={list.staff.view}
+                  onViewChange={list.staff.setView}
+                  counts={list.staff.counts}
+                  searchText={list.search.text}
+                  onSearchChange={list.search.setText}
+                  searchRef={staff.searchRef}
+                  action={<NewTicketButton compact onClick={navigation.openDraft} />}
+                />
+              ) : undefined
+            }
+          />
+        </div>
+        {isAdmin && (
+          <PaneSeparator
+            width={listWidth.width}
+            onWidthChange={listWidth.setWidth}
+            controls={listPaneId}
+          />
+        )}
 
-        <ThreadPanel label={threadLabel}>
+        <ThreadPanel
+          label={threadLabel}
+          fill={isAdmin}
+          className={isAdmin ? `${pane === 'thread' ? 'flex' : 'hidden'} lg:flex` : 'flex'}
+        >
+          {isAdmin && (isDraft || selectedTicket) && (
+            <PaneBar
+              onBack={navigation.showListOnMobile}
+              backLabel="Lista zgłoszeń"
+              forward={
+                selectedTicket
+                  ? { label: 'Klient', onClick: () => setCustomerOpenOnMobile(true) }
+                  : undefined
+              }
+            />
+          )}
           {isDraft ? (
             <>
               <DraftIntro />
@@ -272,7 +340,15 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
               />
             </>
           ) : (
-            <NoTicketChosen isLoading={list.query.isPending} />
+            <>
+              {isAdmin && isWide && (
+                // Beside the list, where a ticket will open: the list keeps its height (issue 31).
+                <div className="shrink-0 overflow-y-auto p-3 pb-0">
+                  <FirstRunChecklist inWorkspace />
+                </div>
+              )}
+              <NoTicketChosen isLoading={list.query.isPending} isStaff={isAdmin} />
+            </>
           )}
 
           {(isDraft || selectedTicket) &&
@@ -319,10 +395,15 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             ))}
         </ThreadPanel>
         {isAdmin && selectedTicket && (
-          <CustomerPanel
-            customerId={customerIdOf(selectedTicket)}
-            currentTicketId={selectedTicket.id}
-          />
+          <div
+            className={`${pane === 'panel' ? 'flex' : 'hidden'} min-h-0 w-full flex-col gap-2 overflow-y-auto lg:flex lg:w-60 lg:shrink-0`}
+          >
+            <PaneBar onBack={() => setCustomerOpenOnMobile(false)} backLabel="Rozmowa" />
+            <CustomerPanel
+              customerId={customerIdOf(selectedTicket)}
+              currentTicketId={selectedTicket.id}
+            />
+          </div>
         )}
       </div>
 

@@ -11,12 +11,14 @@ export function useOpenTicket({
   tickets,
   isListReady,
   userId,
+  opensByItself,
 }: {
   tickets: readonly TicketSummary[];
   isListReady: boolean;
   userId: number;
+  opensByItself?: boolean;
 }) {
-  const selection = useTicketSelection({ tickets, isListReady, userId });
+  const selection = useTicketSelection({ tickets, isListReady, userId, opensByItself });
   const { selectedId } = selection;
   const isTicketSelected = selectedId !== null && selectedId > 0;
 

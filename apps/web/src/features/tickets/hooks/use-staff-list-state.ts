@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTicketViews } from '../api/get-ticket-views';
+import type { ListSort } from '../lib/list-sort';
 import { DEFAULT_STAFF_VIEW, type StaffView } from '../lib/staff-views';
 
 /**
@@ -9,11 +10,15 @@ import { DEFAULT_STAFF_VIEW, type StaffView } from '../lib/staff-views';
  */
 export function useStaffListState({ enabled, search }: { enabled: boolean; search: string }) {
   const [view, setView] = useState<StaffView>(DEFAULT_STAFF_VIEW);
+  // The sorted column (issue 31); `null` is the view's own order.
+  const [sort, setSort] = useState<ListSort | null>(null);
   const counts = useTicketViews({ enabled, search });
 
   return {
     view,
     setView,
+    sort,
+    setSort,
     counts: counts.data ?? null,
   };
 }

@@ -21,7 +21,12 @@ export function useTicketList({ isStaff = false }: { isStaff?: boolean } = {}) {
     filter: customerFilter,
     search: search.search,
   });
-  const staffQuery = useStaffTickets({ enabled: isStaff, view: staff.view, search: search.search });
+  const staffQuery = useStaffTickets({
+    enabled: isStaff,
+    view: staff.view,
+    search: search.search,
+    sort: staff.sort,
+  });
   const query = isStaff ? staffQuery : customerQuery;
   // Staff keep the open ticket in the list when an answer or a close moves it out of the view
   // (it stays pinned by `?ticket=`, whatever its status), so the thread never jumps away.

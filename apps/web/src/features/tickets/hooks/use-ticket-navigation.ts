@@ -49,6 +49,8 @@ export function useTicketNavigation({
   return {
     isListOpenOnMobile,
     toggleListOnMobile: () => setListOpenOnMobile((open) => !open),
+    /** Staff's phone layout: back from the thread to the list (issue 31). */
+    showListOnMobile: () => setListOpenOnMobile(true),
     openTicket,
     openDraft,
     openCreatedTicket,

@@ -28,8 +28,11 @@ export function useTicketSelection({
   tickets,
   isListReady,
   userId,
+  opensByItself = true,
 }: {
   tickets: readonly TicketSummary[];
+  /** False for staff: no ticket is opened for them (issue 31, `resolveSelection`). */
+  opensByItself?: boolean;
   /** False while loading or after a failed load: no decision is made on a list we do not have. */
   isListReady: boolean;
   userId: number;
@@ -104,11 +107,12 @@ export function useTicketSelection({
       current: selectedId,
       requested,
       stored: readLastTicket(localStorageOrUndefined(), userId),
+      opensByItself,
     });
     if (next === selectedId) return;
     if (next === null) setSelectedId(null);
     else select(next);
-  }, [isListReady, tickets, selectedId, requested, userId, select]);
+  }, [isListReady, tickets, selectedId, requested, userId, select, opensByItself]);
 
-  return { selectedId, select, startDraft, clearAfterDelete };
+  return { selectedId, requested, select, startDraft, clearAfterDelete };
 }

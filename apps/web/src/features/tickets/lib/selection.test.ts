@@ -24,6 +24,15 @@ function memoryStorage(): StorageLike & { data: Map<string, string> } {
 }
 
 describe('selection', () => {
+  it('opens nothing by itself for staff: only ?ticket= or their own choice (issue 31)', () => {
+    const staff = { tickets, opensByItself: false };
+    expect(resolveSelection({ ...staff, current: null, requested: null, stored: 1 })).toBeNull();
+    expect(resolveSelection({ ...staff, current: null, requested: 3, stored: null })).toBe(3);
+    expect(resolveSelection({ ...staff, current: 1, requested: null, stored: null })).toBe(1);
+    // The open ticket gone from the list: nothing takes its place.
+    expect(resolveSelection({ ...staff, current: 7, requested: null, stored: null })).toBeNull();
+  });
+
   it('starts with ?ticket= when that ticket exists', () => {
     expect(resolveSelection({ tickets, current: null, requested: 3, stored: 1 })).toBe(3);
   });

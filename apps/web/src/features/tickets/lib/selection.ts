@@ -49,6 +49,11 @@ export interface ResolveSelectionInput {
   requested: number | null;
   /** Last-opened ticket from local storage, if any. */
   stored: number | null;
+  /**
+   * False for staff (issue 31): they open tickets themselves, so nothing is opened — and
+   * marked read — for them; only the address's `?ticket=` and their own choice count.
+   */
+  opensByItself?: boolean;
 }
 
 export function resolveSelection({
@@ -56,15 +61,16 @@ export function resolveSelection({
   current,
   requested,
   stored,
+  opensByItself = true,
 }: ResolveSelectionInput): SelectedId {
   const exists = (id: number | null): id is number =>
     id !== null && tickets.some((ticket) => ticket.id === id);
-  const first = tickets[0]?.id ?? null;
+  const first = opensByItself ? (tickets[0]?.id ?? null) : null;
 
   if (current === DRAFT_TICKET_ID) return DRAFT_TICKET_ID;
   if (current !== null) return exists(current) ? current : first;
   if (exists(requested)) return requested;
-  if (exists(stored)) return stored;
+  if (opensByItself && exists(stored)) return stored;
   return first;
 }
 

@@ -1,3 +1,5 @@
+import type { ListSort } from './list-sort';
+
 /**
  * The staff list's views (DESIGN.md §7.2): each is a set of `GET /api/tickets`
  * filters, shown as a tab with its count from `GET /api/admin/ticket-views`.
@@ -45,9 +47,17 @@ const VIEW_FILTERS: Record<StaffView, Record<string, string>> = {
   all: {},
 };
 
-/** The query of the list call for a view and a search text. */
-export function staffListParams(view: StaffView, search: string): URLSearchParams {
+/** The query of the list call for a view, a search text and a sorted column (issue 31). */
+export function staffListParams(
+  view: StaffView,
+  search: string,
+  sort: ListSort | null = null,
+): URLSearchParams {
   const params = new URLSearchParams(VIEW_FILTERS[view]);
+  if (sort) {
+    params.set('sort', sort.column);
+    params.set('dir', sort.dir);
+  }
   const q = search.trim();
   if (q) params.set('q', q);
   return params;

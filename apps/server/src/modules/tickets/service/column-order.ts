@@ -1,0 +1,55 @@
+import type { TicketListQuery } from '@studio/shared/tickets';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { tickets } from '../../../db/schema/index';
+
+/**
+ * Staff's sortable list columns (issue 31): last activity, number and due time,
+ * either way. The ticket id breaks ties, so every ticket has one place and a
+ * page goes on exactly after the last ticket of the page before (keyset
+ * paging: no ticket skipped or repeated while tickets change meanwhile).
+ * Tickets without a due time come last in both directions.
+ */
+export type SortColumn = 'activity' | 'number' | 'due';
+export interface ColumnOrder {
+  column: SortColumn;
+  dir: 'asc' | 'desc';
+}
+
+/** A column order when the query asks for one other than the default (newest activity first). */
+export function columnOrderOf(query: Pick<TicketListQuery, 'sort' | 'dir'>): ColumnOrder | null {
+  const column = query.sort ?? 'activity';
+  if (column === 'waiting') return null;
+  const dir = query.dir ?? (column === 'activity' ? 'desc' : 'asc');
+  if (column === 'activity' && dir === 'desc') return null;
+  return { column, dir };
+}
+
+const COLUMNS = {
+  activity: tickets.lastActivityAt,
+  number: tickets.number,
+  due: tickets.dueAt,
+} as const;
+
+export function columnOrderBy({ column, dir }: ColumnOrder): SQL[] {
+  const key = COLUMNS[column];
+  return dir === 'asc'
+    ? [sql`${key} asc nulls last`, asc(tickets.id)]
+    : [sql`${key} desc nulls last`, desc(tickets.id)];
+}
+
+/** The value a page's last ticket had in the sorted column, as the cursor keeps it. */
+export type ColumnValue = string | number | null;
+
+/** The tickets after `(value, id)` in the column's order (nulls last, as `columnOrderBy`). */
+export function afterColumnCursor(
+  { column, dir }: ColumnOrder,
+  cursor: { value: ColumnValue; id: number },
+): SQL {
+  const key = COLUMNS[column];
+  const idAfter =
+    dir === 'asc' ? sql`${tickets.id} > ${cursor.id}::int` : sql`${tickets.id} < ${cursor.id}::int`;
+  if (cursor.value === null) return sql`(${key} is null and ${idAfter})`;
+  const value = column === 'number' ? sql`${cursor.value}::int` : sql`${cursor.value}::timestamptz`;
+  const beyond = dir === 'asc' ? sql`${key} > ${value}` : sql`${key} < ${value}`;
+  return sql`(${beyond} or (${key} = ${value} and ${idAfter}) or ${key} is null)`;
+}
