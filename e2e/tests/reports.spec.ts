@@ -75,6 +75,9 @@ test('staff read the report for 30 days and a custom range, see the table, downl
   await page.getByRole('radio', { name: '30 dni' }).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(/\?days=7$/);
+  // The address changes before React draws the choice: until then the radios still show
+  // 30 days, and an arrow pressed meanwhile would land on an already checked radio.
+  await expect(page.getByRole('radio', { name: '7 dni' })).toBeChecked();
   await expect(page.getByTestId('report-period')).toContainText('Okres:');
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/\?days=30$/);
