@@ -48,6 +48,11 @@ const CALLS = [
   ['list, zamknięte (status=closed)', '/api/tickets?status=closed'],
   ['list, po terminie (due=overdue)', '/api/tickets?due=overdue'],
   ['list, wkrótce termin (due=soon)', '/api/tickets?due=soon'],
+  // The desk's sortable columns (issue 31), on the default open view.
+  ['list, open, sort=due (soonest first)', '/api/tickets?status=open&sort=due'],
+  ['list, open, sort=due&dir=desc', '/api/tickets?status=open&sort=due&dir=desc'],
+  ['list, open, sort=number&dir=desc', '/api/tickets?status=open&sort=number&dir=desc'],
+  ['list, all, sort=activity&dir=asc', '/api/tickets?sort=activity&dir=asc'],
   ['tab counts', '/api/admin/ticket-views'],
   ['statistics, 30 days', '/api/admin/stats'],
   ['statistics, 365 days', '/api/admin/stats?days=365'],

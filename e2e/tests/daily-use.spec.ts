@@ -259,6 +259,39 @@ test('on a 390 px phone, Back from a thread returns to the list', async ({ brows
   await context.close();
 });
 
+test('at 360 px the customer’s thread uses the screen: the composer and „Wyślij” in view, actions behind „Więcej”', async ({
+  browser,
+}) => {
+  const { context, page, ticketId } = await customerWithTicket(
+    browser,
+    `Telefon ${unique('t')}\n\nNie mogę się zalogować z telefonu.`,
+  );
+  const admin = await staff(browser);
+  // A long conversation: the composer must not sit below it.
+  for (let i = 1; i <= 4; i += 1) {
+    await staffReply(
+      admin.request,
+      ticketId,
+      `Odpowiedź ${i}.\n${'Sprawdzamy dalej. '.repeat(12)}`,
+    );
+  }
+  await admin.close();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/contact?ticket=${ticketId}`);
+  await expect(messages(page).filter({ hasText: 'Odpowiedź 4.' })).toBeVisible();
+
+  await expect(page.getByLabel('Treść wiadomości')).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Wyślij', exact: true })).toBeInViewport();
+  // The reader's own action stays small, behind „Więcej”.
+  const markUnread = page.getByRole('button', { name: 'Oznacz jako nieprzeczytane' });
+  await expect(markUnread).toBeHidden();
+  await page.getByRole('button', { name: 'Więcej' }).click();
+  await expect(markUnread).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'daily-use-customer-thread-360-dark');
+  await context.close();
+});
+
 test('no page scrolls sideways at 360 px', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
   await signUp(context.request);

@@ -85,7 +85,7 @@ test('at 1440×900 the desk shows 15+ tickets, sorts by a header and keeps a res
   await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Główna nawigacja' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Statystyki' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Raporty', exact: true })).toBeVisible();
   await expect(page.locator('[data-testid="ticket-item"][aria-current="true"]')).toHaveCount(0);
   await expect(page).not.toHaveURL(/ticket=/);
   expect(await rowsFullyInView(page)).toBeGreaterThanOrEqual(15);
