@@ -164,7 +164,9 @@ export function ComposerForm({
             <PaperclipIcon />
           </button>
           <p id={hintId} className="min-w-0 text-xs text-slate-600 dark:text-slate-400">
-            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB: {ACCEPTED_EXTENSIONS_LABEL}.
+            Do {MAX_FILES_PER_MESSAGE} plików po 8 MB
+            {/* On a phone the list of types is read out, not shown: „Wyślij” stays on this line. */}
+            <span className="sr-only sm:not-sr-only">: {ACCEPTED_EXTENSIONS_LABEL}</span>.
             <span className="hidden sm:inline"> Enter to nowa linia, {shortcut} wysyła.</span>
           </p>
         </div>

@@ -28,7 +28,10 @@ export function ThreadPanel({
       className={`${panelClass} ${className} flex-col overflow-hidden ${
         fill
           ? 'min-h-0 min-w-0 flex-1'
-          : 'h-[calc(100dvh-12rem)] min-h-[28rem] lg:h-auto lg:min-h-0'
+          : // Below lg the customer's page keeps its heading and the list toggle above the
+            // thread (about 16rem with the site header), so the composer and „Wyślij” end on
+            // the first screen of a phone (issue 31).
+            'h-[calc(100dvh-16rem)] min-h-[26rem] lg:h-auto lg:min-h-0'
       }`}
     >
       {children}
