@@ -112,6 +112,10 @@ export const tickets = pgTable(
     index('tickets_closed_idx').on(t.closedAt),
     // „Po terminie” / „Wkrótce termin” and the overdue mail's check: only tickets awaiting staff have one.
     index('tickets_due_idx').on(t.dueAt, t.id).where(sql`${t.dueAt} is not null`),
+    // The desk's „Termin” column either way, tickets without a due time last (column-order.ts):
+    // a backward scan would put them first, so the descending order has an index of its own.
+    index('tickets_due_order_idx').on(t.dueAt.asc().nullsLast(), t.id.asc()),
+    index('tickets_due_desc_order_idx').on(t.dueAt.desc().nullsLast(), t.id.desc()),
     uniqueIndex('tickets_owner_seq_idx').on(t.ownerId, t.seq),
     // The list pages by (last_activity_at, id) descending (a backward index scan), for one owner or all.
     index('tickets_owner_activity_idx').on(t.ownerId, t.lastActivityAt, t.id),

@@ -30,8 +30,18 @@ const COLUMNS = {
   due: tickets.dueAt,
 } as const;
 
+/** Only the due time can be missing; number and last activity never are. */
+const isNullable = (column: SortColumn) => column === 'due';
+
 export function columnOrderBy({ column, dir }: ColumnOrder): SQL[] {
   const key = COLUMNS[column];
+  // Plain asc/desc where no value is null: a descending `nulls last` would not match a
+  // backward scan of the column's index, and PostgreSQL would sort every ticket instead
+  // (bench/staff.mjs: 270 ms on one connection at 100,000 tickets). The due time has an
+  // index per direction (tickets_due_order_idx, tickets_due_desc_order_idx).
+  if (!isNullable(column)) {
+    return dir === 'asc' ? [asc(key), asc(tickets.id)] : [desc(key), desc(tickets.id)];
+  }
   return dir === 'asc'
     ? [sql`${key} asc nulls last`, asc(tickets.id)]
     : [sql`${key} desc nulls last`, desc(tickets.id)];
@@ -51,5 +61,6 @@ export function afterColumnCursor(
   if (cursor.value === null) return sql`(${key} is null and ${idAfter})`;
   const value = column === 'number' ? sql`${cursor.value}::int` : sql`${cursor.value}::timestamptz`;
   const beyond = dir === 'asc' ? sql`${key} > ${value}` : sql`${key} < ${value}`;
-  return sql`(${beyond} or (${key} = ${value} and ${idAfter}) or ${key} is null)`;
+  const after = sql`(${beyond} or (${key} = ${value} and ${idAfter}))`;
+  return isNullable(column) ? sql`(${after} or ${key} is null)` : after;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_due_order_idx" ON "tickets" USING btree ("due_at" NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "tickets_due_desc_order_idx" ON "tickets" USING btree ("due_at" DESC NULLS LAST,"id" DESC);
