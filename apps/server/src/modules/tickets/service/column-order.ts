@@ -50,6 +50,16 @@ export function columnOrderBy({ column, dir }: ColumnOrder): SQL[] {
 /** The value a page's last ticket had in the sorted column, as the cursor keeps it. */
 export type ColumnValue = string | number | null;
 
+/** That value of one ticket: the number, or the time as `toISOString` writes it. */
+export function columnValueOf(
+  column: SortColumn,
+  row: { number: number; dueAt: Date | null; lastActivityAt: Date },
+): ColumnValue {
+  if (column === 'number') return row.number;
+  if (column === 'due') return row.dueAt?.toISOString() ?? null;
+  return row.lastActivityAt.toISOString();
+}
+
 /** The tickets after `(value, id)` in the column's order (nulls last, as `columnOrderBy`). */
 export function afterColumnCursor(
   { column, dir }: ColumnOrder,

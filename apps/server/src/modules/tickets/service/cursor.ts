@@ -21,19 +21,25 @@ function isIsoInstant(value: unknown): value is string {
   );
 }
 
-export function decodeCursor(cursor: string): { at: string; id: number } {
+/** A cursor's parts as written, or an empty list when it is not base64url JSON of a list. */
+function cursorParts(cursor: string): unknown[] {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-      unknown,
-      unknown,
-    ];
-    if (isIsoInstant(at) && typeof id === 'number' && isTicketId(id)) {
-      return { at, id };
-    }
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return Array.isArray(parsed) ? parsed : [];
   } catch {
-    // falls through to the 400 below
+    return [];
   }
+}
+
+/** Every cursor the server did not write gets the same 400, never a database error. */
+function invalidCursor(): never {
   throw badRequest('validation_failed', [{ path: 'cursor', message: 'invalid_cursor' }]);
+}
+
+export function decodeCursor(cursor: string): { at: string; id: number } {
+  const [at, id] = cursorParts(cursor);
+  if (isIsoInstant(at) && typeof id === 'number' && isTicketId(id)) return { at, id };
+  return invalidCursor();
 }
 
 /**
@@ -46,24 +52,17 @@ export function encodeSearchCursor(offset: number): string {
 }
 
 export function decodeSearchCursor(cursor: string, maxOffset: number): number {
-  try {
-    const [kind, offset] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-      unknown,
-      unknown,
-    ];
-    if (
-      kind === 'search' &&
-      typeof offset === 'number' &&
-      Number.isInteger(offset) &&
-      offset >= 0 &&
-      offset <= maxOffset
-    ) {
-      return offset;
-    }
-  } catch {
-    // falls through to the 400 below
+  const [kind, offset] = cursorParts(cursor);
+  if (
+    kind === 'search' &&
+    typeof offset === 'number' &&
+    Number.isInteger(offset) &&
+    offset >= 0 &&
+    offset <= maxOffset
+  ) {
+    return offset;
   }
-  throw badRequest('validation_failed', [{ path: 'cursor', message: 'invalid_cursor' }]);
+  return invalidCursor();
 }
 
 /**
@@ -85,22 +84,14 @@ export function decodeColumnCursor(
   column: SortColumn,
   cursor: string,
 ): { value: ColumnValue; id: number } {
-  try {
-    const [kind, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-      unknown,
-      unknown,
-      unknown,
-    ];
-    if (
-      kind === 'column' &&
-      isColumnValue(column, value) &&
-      typeof id === 'number' &&
-      isTicketId(id)
-    ) {
-      return { value, id };
-    }
-  } catch {
-    // falls through to the 400 below
+  const [kind, value, id] = cursorParts(cursor);
+  if (
+    kind === 'column' &&
+    isColumnValue(column, value) &&
+    typeof id === 'number' &&
+    isTicketId(id)
+  ) {
+    return { value, id };
   }
-  throw badRequest('validation_failed', [{ path: 'cursor', message: 'invalid_cursor' }]);
+  return invalidCursor();
 }

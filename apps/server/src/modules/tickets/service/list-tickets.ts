@@ -3,7 +3,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { searchExcerpt } from '../../search/index';
-import { afterColumnCursor, type ColumnOrder, columnOrderOf } from './column-order';
+import { afterColumnCursor, type ColumnOrder, columnOrderOf, columnValueOf } from './column-order';
 import type { TicketsContext } from './context';
 import {
   decodeColumnCursor,
@@ -73,16 +73,12 @@ async function listByColumn(
   const rows = await selectTicketItems(database, input.actor, conditions, input.limit + 1, order);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
-  const lastValue = !last
-    ? null
-    : order.column === 'number'
-      ? last.number
-      : order.column === 'due'
-        ? (last.dueAt?.toISOString() ?? null)
-        : last.lastActivityAt.toISOString();
   return {
     tickets: page.map((row) => toTicketItem(row, input.actor, now)),
-    next_cursor: rows.length > input.limit && last ? encodeColumnCursor(lastValue, last.id) : null,
+    next_cursor:
+      rows.length > input.limit && last
+        ? encodeColumnCursor(columnValueOf(order.column, last), last.id)
+        : null,
   };
 }
 
