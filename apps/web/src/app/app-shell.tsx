@@ -6,13 +6,9 @@ import { SessionExpiredNotice } from '~/components/session-expired-notice';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { useCurrentUser } from '~/lib/session';
+import { isContactScreenPath } from './contact-screen-path';
 import { DeferredEffects } from './deferred-effects';
 import { DeferredUnread } from './deferred-unread';
-
-/** The staff workspace's address: /contact itself, not its subpages. */
-function isStaffDeskPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '') === '/contact';
-}
 
 /**
  * Everything around a page: skip link, fixed header, backdrop, cursor and cookie
@@ -23,7 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // Staff's /contact is a workspace of its own (issue 31): full height, no site chrome.
   const { user } = useCurrentUser();
-  const isStaffDesk = isStaffDeskPath(pathname) && user?.is_admin === true;
+  const isStaffDesk = isContactScreenPath(pathname) && user?.is_admin === true;
   // The first page must not fade in (it would delay the largest paint); later
   // navigations get the 0.4 s page transition (SPEC §9).
   const firstPath = useRef(pathname);

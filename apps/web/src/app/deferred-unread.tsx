@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { hasSessionHint } from '~/lib/session';
 import { whenIdle } from '~/lib/when-idle';
+import { isContactScreenPath } from './contact-screen-path';
 
 const SiteUnread = lazy(() => import('~/features/tickets/site-unread'));
 
@@ -20,7 +21,7 @@ export function DeferredUnread() {
     if (ready || !hasSessionHint()) return;
     return whenIdle(() => setReady(true));
   }, [pathname, ready]);
-  if (!ready || pathname === '/contact') return null;
+  if (!ready || isContactScreenPath(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <SiteUnread />
