@@ -236,6 +236,17 @@ export class Analyser {
     return this.records.byteLength + this.slots.byteLength;
   }
 
+  /**
+   * Whether a folded form may be a form of a lemma that begins with another
+   * letter. Only suffixes are undone (and „nie-”, kept on the lemma), so a
+   * lemma keeps the form's beginning up to the ending taken off; it may begin
+   * otherwise only when the whole form is some rule's ending. The excerpts
+   * skip the analysis of a word on this (`matchedRanges`).
+   */
+  mayBeginOtherwise(folded: string): boolean {
+    return this.rulesByEnding.has(folded);
+  }
+
   /** The folded lemmas a folded form may come from; empty when the dictionary does not know it. */
   lemmas(folded: string): string[] {
     const found = new Set<string>();

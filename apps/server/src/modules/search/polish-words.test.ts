@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DictionaryEntry, formsOf, parseAffixes, parseEntries } from './hunspell';
 import {
   loadPolishDictionary,
   MAX_TEXT_CHARS,
   MAX_WORD_CHARS,
+  matchedRanges,
   queryTerms,
   queryTokens,
   searchTokens,
@@ -205,5 +209,28 @@ describe('tsqueryText: the recipe for the indexed column, on PGlite', () => {
     expect(await found('zolty bialo-czerwony')).toEqual([2]);
     expect(await found("o'brien")).toEqual([3]);
     expect(await found('faktura przelew')).toEqual([]);
+  });
+});
+
+describe('matchedRanges: the excerpts skip words by their first letter', () => {
+  it('still marks every form of a dictionary word by each of its lemmas alone', () => {
+    const root = dirname(createRequire(import.meta.url).resolve('dictionary-pl'));
+    const affixes = parseAffixes(readFileSync(join(root, 'index.aff'), 'utf8'));
+    const entries = parseEntries(readFileSync(join(root, 'index.dic'), 'utf8'));
+    let checked = 0;
+    // Every 97th entry, all its forms and a few with „nie-”: about 36,000 tokens.
+    for (let i = 0; i < entries.length; i += 97) {
+      const { forms, prefixed } = formsOf(entries[i] as DictionaryEntry, affixes);
+      // A hyphenated word is marked part by part, each part a word of its own.
+      for (const form of [...forms, ...prefixed.slice(0, 3)].filter((f) => !/[-.]/.test(f))) {
+        for (const token of queryTokens(form)) {
+          expect(matchedRanges(form, new Set([token])), `${form} → ${token}`).toEqual([
+            [0, form.length],
+          ]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30_000);
   });
 });

@@ -356,6 +356,7 @@ export function matchedRanges(
   prefixes: readonly string[] = [],
 ): [number, number][] {
   const ranges: [number, number][] = [];
+  const firstLetters = new Set([...wanted].map((token) => token.charAt(0)));
   for (const [start, end] of segmentSpans(text)) {
     const segment = text.slice(start, end);
     if (literalTokens(segment).some((token) => wanted.has(token))) {
@@ -366,7 +367,11 @@ export function matchedRanges(
     for (let i = 0; i <= segment.length; i++) {
       if (i < segment.length && !isJoiner(segment[i] as string)) continue;
       const word = segment.slice(wordStart, i);
-      if (word.length > 0 && word.length <= MAX_WORD_CHARS && isWanted(word, wanted, prefixes)) {
+      if (
+        word.length > 0 &&
+        word.length <= MAX_WORD_CHARS &&
+        isWanted(word, wanted, firstLetters, prefixes)
+      ) {
         ranges.push([start + wordStart, start + i]);
       }
       wordStart = i + 1;
@@ -375,9 +380,25 @@ export function matchedRanges(
   return ranges;
 }
 
-function isWanted(word: string, wanted: ReadonlySet<string>, prefixes: readonly string[]): boolean {
+/**
+ * Whether a word of a text is one a search asked for. A word's tokens begin
+ * with its own first letter but in rare cases (`mayBeginOtherwise`), so the
+ * words that begin with none of the wanted tokens' letters, most of a text,
+ * are passed over without the dictionary: the excerpts of a search's page
+ * read some 2,500 words, and analysing each was a third of the server's time
+ * per search (bench/README.md, search).
+ */
+function isWanted(
+  word: string,
+  wanted: ReadonlySet<string>,
+  firstLetters: ReadonlySet<string>,
+  prefixes: readonly string[],
+): boolean {
   const folded = foldWord(word);
   if (prefixes.some((prefix) => folded.startsWith(prefix))) return true;
+  if (!firstLetters.has(folded.charAt(0)) && !loadPolishDictionary().mayBeginOtherwise(folded)) {
+    return false;
+  }
   return wordTokens(word).some((token) => wanted.has(token));
 }
 

@@ -6,6 +6,7 @@ import { Client, createTestContext } from '../../../test/helpers';
 import { createTicket, postMessage, quickUser, ticketsWorld } from '../../../test/tickets-helpers';
 import type { Db } from '../../db/client';
 import { backfillSearchVectors } from '../search/index';
+import { contentShare, forgetContentStatistics } from './service/content-statistics';
 import {
   prepareSearch,
   SEARCH_CANDIDATES_MAX,
@@ -281,6 +282,10 @@ describe('search: a common word', () => {
     // Once the statistics know the word is in most tickets, they are tested newest first
     // instead of listed by the index: the same answer.
     await app.deps.db.execute(sql`analyze tickets`);
+    forgetContentStatistics(app.deps.db);
+    const share = (word: string) => contentShare(app.deps.db, app.deps.db, [[word]], []);
+    expect(await share('kalosz')).toBeGreaterThan(0.9);
+    expect(await share('parasol')).toBeLessThan(0.1);
     expect(ids(await search(admin.client, 'kalosze', '&limit=200'))).toEqual(ids(common));
     expect(ids(await search(admin.client, 'kalosze parasol'))).toEqual([older]);
   });

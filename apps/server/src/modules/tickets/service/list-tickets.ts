@@ -40,7 +40,7 @@ export async function listTickets(
   const conditions: SQL[] = staffConditions(input.actor, input, now);
   if (input.status) conditions.push(eq(tickets.status, input.status));
   const q = input.q?.trim();
-  if (q) return searchTickets(database, input, q, conditions, now);
+  if (q) return searchTickets(database, ctx.deps.db, input, q, conditions, now);
   const columnOrder = columnOrderOf(input);
   if (columnOrder) return listByColumn(database, input, columnOrder, conditions, now);
 
@@ -85,6 +85,7 @@ async function listByColumn(
 /** A search: ranked ids first, then those tickets as items, then their excerpts. */
 async function searchTickets(
   database: Db,
+  root: Db,
   input: ListInput,
   q: string,
   conditions: SQL[],
@@ -98,6 +99,7 @@ async function searchTickets(
     conditions,
     limit: input.limit + 1,
     offset,
+    root,
   });
   const page = ranked.slice(0, input.limit);
   if (page.length === 0 || terms === null) return { tickets: [], next_cursor: null };

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
 import { searchWords, ticketMessages, tickets, users } from '../../../db/schema/index';
 import { type SearchTerms, searchTerms, tsqueryText } from '../../search/index';
+import { contentShare } from './content-statistics';
 import type { Actor } from './rules';
 
 /** Words of a query searched; the rest is left out (each costs an index look-up). */
@@ -52,12 +53,15 @@ export interface RankedTicket {
  * A search prepared for one statement: the query's terms with a typo's
  * alternatives narrowed to words that occur (`search_words`), JIT off for the
  * statement's transaction, and the SQL parts (`searchQuery`). Null when `q`
- * has nothing to search by.
+ * has nothing to search by. `root` is the database `database` is a
+ * transaction of (ctx.deps.db): the statistics of a staff search are kept
+ * per database (`content-statistics.ts`).
  */
 export async function prepareSearch(
   database: Db,
   actor: Actor,
   q: string,
+  root: object = database,
 ): Promise<SearchQuery | null> {
   // Finding 16: a search that runs away is stopped by PostgreSQL (local to the
   // caller's read-only transaction). And a search over many rows costs enough
@@ -68,10 +72,9 @@ export async function prepareSearch(
       set_config('jit', 'off', true)`,
   );
   const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
-  const exact = tsqueryText(terms.exact);
   const content =
-    actor.isAdmin && exact !== ''
-      ? await contentCandidates(database, exact, tsqueryText(terms.loose, terms.prefixes))
+    actor.isAdmin && tsqueryText(terms.exact) !== ''
+      ? await contentCandidates(database, root, terms)
       : null;
   return searchQuery(actor, q, terms, content);
 }
@@ -84,22 +87,26 @@ interface ContentCandidates {
 
 /**
  * The newest SEARCH_CANDIDATES_MAX tickets whose `content_vector` matches
- * `loose` (staff search). Testing a ticket means reading its vector, stored
- * out of line when long (about 40 µs a ticket at a million messages), so the
- * way must fit the word, and PostgreSQL's choice did not: it walked all
- * 100,000 tickets for a word in 115 of them (4.2 s, bench/README.md). So:
+ * the loose terms (staff search), one statement either way. Testing a ticket
+ * means reading its vector, stored out of line when long (about 40 µs a
+ * ticket at a million messages), so the way must fit the word, and
+ * PostgreSQL's choice did not: ordered by activity, it walked all 100,000
+ * tickets for a word in 115 of them (4.2 s, bench/README.md). So:
  * - a word the statistics say is in at least a tenth of the tickets: test
  *   the most recently active tickets in order, at most CONTENT_WALK_ROWS of
  *   them, which fills the candidates early;
- * - a rarer word (and any word the walk did not fill up with): the GIN
- *   index lists every match, cheap exactly because they are few.
+ * - a rarer word (and any word the walk did not fill up with): every match
+ *   from the GIN index (materialised first, so no order can lead the planner
+ *   to walk instead), cheap exactly because they are few; then the newest.
  */
 async function contentCandidates(
   database: Db,
-  exact: string,
-  loose: string,
+  root: object,
+  terms: SearchTerms,
 ): Promise<ContentCandidates> {
-  if ((await matchingShare(database, loose)) >= 0.1) {
+  const exact = tsqueryText(terms.exact);
+  const loose = tsqueryText(terms.loose, terms.prefixes);
+  if ((await contentShare(database, root, terms.loose, terms.prefixes)) >= 0.1) {
     const walked = await rowsOf<{ id: number; exact: boolean }>(
       database,
       sql`select recent.id, recent.content_vector @@ ${exact}::tsquery as exact
@@ -108,54 +115,34 @@ async function contentCandidates(
         where recent.content_vector @@ ${loose}::tsquery
         limit ${SEARCH_CANDIDATES_MAX}`,
     );
-    if (walked.length >= SEARCH_CANDIDATES_MAX) {
-      return {
-        ids: walked.map((row) => Number(row.id)),
-        exactIds: walked.filter((row) => row.exact).map((row) => Number(row.id)),
-      };
-    }
+    if (walked.length >= SEARCH_CANDIDATES_MAX) return candidatesOf(walked);
   }
-  await database.execute(sql`select ${planScans('off')}`);
-  const found = await rowsOf<{ id: number }>(
+  // The newest matches as typed, when the loose terms are wider: their vectors
+  // only, read by id, not another pass over the index.
+  const asTyped =
+    exact === loose
+      ? sql`true`
+      : sql`(select t3.content_vector from ${tickets} t3
+        where t3.id = newest.id) @@ ${exact}::tsquery`;
+  const found = await rowsOf<{ id: number; exact: boolean }>(
     database,
-    sql`select t2.id from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
-      order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX}`,
+    sql`with matching as materialized (
+        select t2.id, t2.last_activity_at from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
+      ), newest as (
+        select id, last_activity_at from matching
+        order by last_activity_at desc, id desc limit ${SEARCH_CANDIDATES_MAX}
+      )
+      select newest.id, ${asTyped} as exact from newest
+      order by newest.last_activity_at desc, newest.id desc`,
   );
-  await database.execute(sql`select ${planScans('on')}`);
-  const ids = found.map((row) => Number(row.id));
-  if (ids.length === 0 || exact === loose) return { ids, exactIds: ids };
-  const asTyped = await rowsOf<{ id: number }>(
-    database,
-    sql`select t2.id from ${tickets} t2
-      where t2.id = any(${sql.param(ids)}::int[]) and t2.content_vector @@ ${exact}::tsquery`,
-  );
-  return { ids, exactIds: asTyped.map((row) => Number(row.id)) };
+  return candidatesOf(found);
 }
 
-/** Sequential and plain index scans allowed or not, for the rest of the transaction. */
-const planScans = (value: 'on' | 'off') =>
-  sql`set_config('enable_seqscan', ${value}, true), set_config('enable_indexscan', ${value}, true)`;
-
-/**
- * The share of tickets the planner expects `query` to match, from the
- * statistics ANALYZE keeps of `content_vector` (its most common words and
- * their frequencies; a word not among them is rarer than all of them). 0
- * before the table was first analysed.
- */
-async function matchingShare(database: Db, query: string): Promise<number> {
-  const [plan] = await rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
-    database,
-    sql`explain (format json) select 1 from ${tickets} t2 where t2.content_vector @@ ${query}::tsquery`,
-  );
-  const [size] = await rowsOf<{ reltuples: number }>(
-    database,
-    sql`select reltuples from pg_class where oid = 'tickets'::regclass`,
-  );
-  const answer = plan?.['QUERY PLAN'];
-  const parsed = typeof answer === 'string' ? JSON.parse(answer) : answer;
-  const rows = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
-  const total = Number(size?.reltuples ?? 0);
-  return total > 0 ? rows / total : 0;
+function candidatesOf(rows: readonly { id: number; exact: boolean }[]): ContentCandidates {
+  return {
+    ids: rows.map((row) => Number(row.id)),
+    exactIds: rows.filter((row) => row.exact).map((row) => Number(row.id)),
+  };
 }
 
 /**
@@ -256,10 +243,17 @@ export interface SearchQuery {
 /** One page of the tickets that match `q`, best first, then by activity. */
 export async function rankTickets(
   database: Db,
-  input: { actor: Actor; q: string; conditions: SQL[]; limit: number; offset: number },
+  input: {
+    actor: Actor;
+    q: string;
+    conditions: SQL[];
+    limit: number;
+    offset: number;
+    root: object;
+  },
 ): Promise<{ ranked: RankedTicket[]; terms: SearchTerms | null }> {
   const { actor } = input;
-  const search = await prepareSearch(database, actor, input.q);
+  const search = await prepareSearch(database, actor, input.q, input.root);
   if (search === null) return { ranked: [], terms: null };
   const where = actor.isAdmin
     ? input.conditions

@@ -25,7 +25,7 @@ export async function ticketViews(
   if (!mayAssign(input.actor)) throw forbidden();
   const search = input.q?.trim();
   // prepareSearch also sets the statement timeout (finding 16).
-  const matching = search ? await prepareSearch(database, input.actor, search) : null;
+  const matching = search ? await prepareSearch(database, input.actor, search, ctx.deps.db) : null;
   const query = search
     ? sql`
     ${matching ? sql`with ${matching.ctes}` : sql``}
