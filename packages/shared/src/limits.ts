@@ -20,6 +20,13 @@ export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** Tickets per page of `GET /api/tickets` (`limit`): the default and the most one may ask for. */
 export const TICKET_LIST_LIMIT_DEFAULT = 50;
 export const TICKET_LIST_LIMIT_MAX = 200;
+/**
+ * Results per page the lists ask for while searching (`q`): ranked, so the
+ * best are on the first page; 25 fill more than the desk's screen (15 rows at
+ * 1440×900) and the next 25 load on scrolling. Half the default page halves
+ * the excerpts and best messages a search as you type reads (bench/README.md, search).
+ */
+export const TICKET_SEARCH_PAGE = 25;
 /** Messages per page of a thread (`limit` of `GET /api/tickets/:id/messages`, DESIGN.md §7.4). */
 export const THREAD_PAGE_DEFAULT = 50;
 export const THREAD_PAGE_MAX = 100;

@@ -1,3 +1,4 @@
+import { TICKET_SEARCH_PAGE } from '@studio/shared/limits';
 import { type TicketItem, TicketItemSchema, type TicketListAnswer } from '@studio/shared/tickets';
 import {
   type InfiniteData,
@@ -94,13 +95,17 @@ export function getTickets(
   return getTicketsPage(cursor, params, signal);
 }
 
-/** One page of `GET /api/tickets` with any filters (the staff views send more of them). */
+/**
+ * One page of `GET /api/tickets` with any filters (the staff views send more
+ * of them); a search asks for TICKET_SEARCH_PAGE results unless told otherwise.
+ */
 export async function getTicketsPage(
   cursor: string | null,
   filters: URLSearchParams,
   signal?: AbortSignal,
 ): Promise<TicketsPage> {
   const params = new URLSearchParams(filters);
+  if (params.has('q') && !params.has('limit')) params.set('limit', String(TICKET_SEARCH_PAGE));
   if (cursor) params.set('cursor', cursor);
   const query = params.size > 0 ? `?${params}` : '';
   const raw = await api.get<unknown>(`/api/tickets${query}`, signal ? { signal } : {});

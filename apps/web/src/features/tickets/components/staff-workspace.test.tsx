@@ -228,7 +228,7 @@ describe('staff list', () => {
     await waitFor(() =>
       expect(calls.map((c) => c.url)).toEqual(
         expect.arrayContaining([
-          '/api/tickets?awaiting=staff&sort=waiting&q=%231045',
+          '/api/tickets?awaiting=staff&sort=waiting&q=%231045&limit=25',
           '/api/admin/ticket-views?q=%231045',
         ]),
       ),

@@ -132,8 +132,8 @@ afterEach(() => {
 describe('the customer searching their tickets', () => {
   it('asks once the typing pauses, cancels the search before, and keeps the words in ?q=', async () => {
     const calls = stubApi((url, signal) => {
-      if (url === '/api/tickets?q=faktura') return pendingUntilAborted(signal);
-      if (url === '/api/tickets?q=faktury') {
+      if (url === '/api/tickets?q=faktura&limit=25') return pendingUntilAborted(signal);
+      if (url === '/api/tickets?q=faktury&limit=25') {
         return json(200, { tickets: [item(6)], next_cursor: null });
       }
       return undefined;
@@ -177,7 +177,7 @@ describe('the customer searching their tickets', () => {
 
   it('restores the search from ?q= on load and asks for it at once', async () => {
     const calls = stubApi((url) =>
-      url === '/api/tickets?q=zwrot'
+      url === '/api/tickets?q=zwrot&limit=25'
         ? json(200, { tickets: [item(5)], next_cursor: null })
         : undefined,
     );
@@ -187,7 +187,7 @@ describe('the customer searching their tickets', () => {
     // A screen reader hears how many were found.
     expect(screen.getByText('Wyniki wyszukiwania: 1 zgłoszenie.')).toBeTruthy();
     // The list was never asked without the search.
-    expect(listCalls(calls).map((c) => c.url)).toEqual(['/api/tickets?q=zwrot']);
+    expect(listCalls(calls).map((c) => c.url)).toEqual(['/api/tickets?q=zwrot&limit=25']);
   });
 
   it('says there are no results for the words, with a hint and a way back to the whole list', async () => {
@@ -294,7 +294,7 @@ describe('staff searching', () => {
     type(field, 'firma-kowalski.pl');
     await waitFor(() =>
       expect(listCalls(calls).at(-1)?.url).toBe(
-        '/api/tickets?awaiting=staff&sort=waiting&q=firma-kowalski.pl',
+        '/api/tickets?awaiting=staff&sort=waiting&q=firma-kowalski.pl&limit=25',
       ),
     );
     expect(qOf(router.state.location.search)).toBe('firma-kowalski.pl');
@@ -309,7 +309,7 @@ describe('staff searching', () => {
       'firma-kowalski.pl',
     );
     expect(listCalls(again).map((c) => c.url)).toEqual([
-      '/api/tickets?awaiting=staff&sort=waiting&q=firma-kowalski.pl',
+      '/api/tickets?awaiting=staff&sort=waiting&q=firma-kowalski.pl&limit=25',
     ]);
   });
 });
