@@ -79,10 +79,10 @@ export async function prepareSearch(
   return searchQuery(actor, q, terms, content);
 }
 
-/** The tickets whose content has the words (staff), and those of them that have them as typed. */
+/** The tickets whose content has the words (staff), and for each whether it has them as typed. */
 interface ContentCandidates {
   ids: number[];
-  exactIds: number[];
+  exact: boolean[];
 }
 
 /**
@@ -141,7 +141,7 @@ async function contentCandidates(
 function candidatesOf(rows: readonly { id: number; exact: boolean }[]): ContentCandidates {
   return {
     ids: rows.map((row) => Number(row.id)),
-    exactIds: rows.filter((row) => row.exact).map((row) => Number(row.id)),
+    exact: rows.map((row) => row.exact === true),
   };
 }
 
@@ -183,12 +183,16 @@ function searchQuery(
         when ${tickets.searchVector} @@ ${loose}::tsquery then ${SCORE.subjectLoose} else 0 end`,
     );
     if (content) {
-      // Found before this statement (contentCandidates), so it never reads a ticket's content.
-      const ids = sql`${sql.param(content.ids)}::int[]`;
-      candidates.push(sql`select unnest(${ids})`);
+      // Found before this statement (contentCandidates), so it never reads a ticket's content;
+      // joined by id (two `= any(array)` tests of 250 ids for every candidate cost more).
+      parts.push(
+        sql`content as (select * from unnest(${sql.param(content.ids)}::int[],
+          ${sql.param(content.exact)}::bool[]) as c(id, exact))`,
+      );
+      candidates.push(sql`select id from content`);
       score.push(
-        sql`case when ${tickets.id} = any(${sql.param(content.exactIds)}::int[]) then ${SCORE.message}
-          when ${tickets.id} = any(${ids}) then ${SCORE.messageLoose} else 0 end`,
+        sql`case when content.exact then ${SCORE.message}
+          when content.id is not null then ${SCORE.messageLoose} else 0 end`,
       );
     } else {
       const publicMessage = (query: string) =>
@@ -231,7 +235,9 @@ function searchQuery(
   parts.push(sql`found as (${sql.join(candidates, sql` union `)})`);
   return {
     ctes: sql.join(parts, sql`, `),
-    join: sql`join found on found.id = ${tickets.id}`,
+    join: content
+      ? sql`join found on found.id = ${tickets.id} left join content on content.id = ${tickets.id}`
+      : sql`join found on found.id = ${tickets.id}`,
     score: sql.join(score, sql` + `),
     terms,
   };
@@ -244,7 +250,10 @@ export interface SearchQuery {
   terms: SearchTerms;
 }
 
-/** One page of the tickets that match `q`, best first, then by activity. */
+/**
+ * One page of the tickets that match `q`, best first, then by activity, each
+ * with its best message: one statement (a round trip fewer per search).
+ */
 export async function rankTickets(
   database: Db,
   input: {
@@ -262,38 +271,47 @@ export async function rankTickets(
   const where = actor.isAdmin
     ? input.conditions
     : [sql`${tickets.ownerId} = ${actor.id}`, ...input.conditions];
-  const rows = await rowsOf<{ id: number }>(
+  const best = bestMessage(actor, search.terms);
+  const rows = await rowsOf<{
+    id: number;
+    message_id: number | string | null;
+    body: string | null;
+  }>(
     database,
-    sql`with ${search.ctes}
-      select ${tickets.id} as id
-      from ${tickets} ${search.join}
-      ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
-      order by ${search.score} desc, ${tickets.lastActivityAt} desc, ${tickets.id} desc
-      limit ${input.limit} offset ${input.offset}`,
+    sql`with ${search.ctes}, page as (
+        select ${tickets.id} as id, ${search.score} as score, ${tickets.lastActivityAt} as activity
+        from ${tickets} ${search.join}
+        ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
+        order by score desc, activity desc, id desc
+        limit ${input.limit} offset ${input.offset}
+      )
+      select page.id, best.id as message_id, best.body from page
+      ${best ? sql`left join lateral (${best}) best on true` : sql`cross join (select null::bigint as id, null::text as body) best`}
+      order by page.score desc, page.activity desc, page.id desc`,
   );
-  const ids = rows.map((row) => Number(row.id));
-  const best = await bestMessages(database, actor, ids, search.terms);
   return {
-    ranked: ids.map((id) => ({ id, message: best.get(id) ?? null })),
+    ranked: rows.map((row) => ({
+      id: Number(row.id),
+      // int8 comes back as a string from node-postgres.
+      message:
+        row.message_id === null || row.body === null
+          ? null
+          : { id: Number(row.message_id), body: row.body },
+    })),
     terms: search.terms,
   };
 }
 
 /**
- * The message to show and jump to for each ticket of a page, with its text
- * for the excerpt: one with all the words as typed, else all the words in
- * some form, else the most words, newest first among equals; only public
- * ones for a customer. Reads the page's tickets' messages
- * (ticket_messages_ticket_idx), nothing else.
+ * The message of `page.id` to show and jump to, with its text for the
+ * excerpt: one with all the words as typed, else all the words in some form,
+ * else the most words, newest first among equals; only public ones for a
+ * customer. Reads that ticket's messages (ticket_messages_ticket_idx), nothing
+ * else. Null when the query has no words (a number or an address only).
  */
-async function bestMessages(
-  database: Db,
-  actor: Actor,
-  ticketIds: readonly number[],
-  terms: SearchTerms,
-): Promise<Map<number, { id: number; body: string }>> {
+function bestMessage(actor: Actor, terms: SearchTerms): SQL | null {
   const exact = tsqueryText(terms.exact);
-  if (ticketIds.length === 0 || exact === '') return new Map();
+  if (exact === '') return null;
   const loose = tsqueryText(terms.loose, terms.prefixes);
   const anyWord = tsqueryText([terms.loose.flat()], terms.prefixes);
   const last = terms.loose.length - 1;
@@ -302,20 +320,11 @@ async function bestMessages(
     .filter((query) => query !== '')
     .map((query) => sql`(m.search_vector @@ ${query}::tsquery)::int`);
   const visible = actor.isAdmin ? sql`` : sql` and m.internal = false`;
-  const rows = await rowsOf<{ ticket_id: number; id: number | string; body: string }>(
-    database,
-    sql`select distinct on (m.ticket_id) m.ticket_id, m.id, m.body
-      from ${ticketMessages} m
-      where m.ticket_id = any(${sql.param(ticketIds)}::int[])
-        and m.search_vector @@ ${anyWord}::tsquery${visible}
-      order by m.ticket_id, m.search_vector @@ ${exact}::tsquery desc,
-        m.search_vector @@ ${loose}::tsquery desc,
-        ${sql.join(wordsMatched, sql` + `)} desc, m.id desc`,
-  );
-  // int8 comes back as a string from node-postgres.
-  return new Map(
-    rows.map((row) => [Number(row.ticket_id), { id: Number(row.id), body: row.body }]),
-  );
+  return sql`select m.id, m.body from ${ticketMessages} m
+    where m.ticket_id = page.id and m.search_vector @@ ${anyWord}::tsquery${visible}
+    order by m.search_vector @@ ${exact}::tsquery desc, m.search_vector @@ ${loose}::tsquery desc,
+      ${sql.join(wordsMatched, sql` + `)} desc, m.id desc
+    limit 1`;
 }
 
 /**
