@@ -287,7 +287,12 @@ export function TicketList({
             disabled={isLoadingMore}
             className={`${secondaryButtonClass} mt-3 w-full`}
           >
-            {isLoadingMore ? 'Wczytywanie…' : 'Pokaż starsze zgłoszenia'}
+            {/* Search results are ranked, not by age: the next page is more of them. */}
+            {isLoadingMore
+              ? 'Wczytywanie…'
+              : search?.trim()
+                ? 'Pokaż więcej wyników'
+                : 'Pokaż starsze zgłoszenia'}
           </button>
         )}
       </div>

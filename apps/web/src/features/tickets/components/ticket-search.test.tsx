@@ -175,6 +175,26 @@ describe('the customer searching their tickets', () => {
     await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(2));
   });
 
+  it('asks for a page of 25 results, and the next 25 under „Pokaż więcej wyników”', async () => {
+    const calls = stubApi((url) => {
+      if (url === '/api/tickets?q=zwrot&limit=25') {
+        return json(200, { tickets: [item(5)], next_cursor: 'page-2' });
+      }
+      if (url === '/api/tickets?q=zwrot&limit=25&cursor=page-2') {
+        return json(200, { tickets: [item(6)], next_cursor: null });
+      }
+      return undefined;
+    });
+    renderScreen(<TicketsScreen user={customer} />, { path: '/contact', url: '/contact?q=zwrot' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pokaż więcej wyników' }));
+    await waitFor(() => expect(screen.getAllByTestId('ticket-item')).toHaveLength(2));
+    expect(listCalls(calls).map((c) => c.url)).toEqual([
+      '/api/tickets?q=zwrot&limit=25',
+      '/api/tickets?q=zwrot&limit=25&cursor=page-2',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Pokaż więcej wyników' })).toBeNull();
+  });
+
   it('restores the search from ?q= on load and asks for it at once', async () => {
     const calls = stubApi((url) =>
       url === '/api/tickets?q=zwrot&limit=25'
