@@ -66,10 +66,14 @@ export async function prepareSearch(
   // Finding 16: a search that runs away is stopped by PostgreSQL (local to the
   // caller's read-only transaction). And a search over many rows costs enough
   // in the planner's units that PostgreSQL compiles it (jit_above_cost):
-  // 0.5–1.5 s for a query that runs in 10–40 ms. One statement for both.
+  // 0.5–1.5 s for a query that runs in 10–40 ms. And no sequential scans:
+  // the planner does not price reading a ticket's out-of-line vector, so on a
+  // small table (PGlite's 10,000 tickets) it read them all for a word the GIN
+  // index lists in a few (100 ms instead of 10); every statement of a search
+  // reads by an index. One statement for the three.
   await database.execute(
     sql`select set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true),
-      set_config('jit', 'off', true)`,
+      set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true)`,
   );
   const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
   const content =
