@@ -87,7 +87,7 @@ async function dueCounts(
     select
       count(*) filter (where ${tickets.dueAt} < ${at}::timestamptz)::int as overdue,
       count(*) filter (where ${tickets.dueAt} >= ${at}::timestamptz)::int as soon
-    from ${tickets} ${matching ? sql`${matching.join} and ${dueWindow}` : sql`where ${dueWindow}`}`,
+    from ${tickets} ${matching ? matching.join : sql``} where ${dueWindow}`,
   );
   return { overdue: Number(row?.overdue ?? 0), soon: Number(row?.soon ?? 0) };
 }
