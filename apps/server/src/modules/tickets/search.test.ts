@@ -247,11 +247,20 @@ describe('search: notes, paging, limits', () => {
       const inside = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await prepareSearch(tx, actor, 'faktura');
-        return { timeout: await setting(tx, 'statement_timeout'), jit: await setting(tx, 'jit') };
+        return {
+          timeout: await setting(tx, 'statement_timeout'),
+          jit: await setting(tx, 'jit'),
+          seqscan: await setting(tx, 'enable_seqscan'),
+        };
       });
-      expect(inside).toEqual({ timeout: `${SEARCH_STATEMENT_TIMEOUT_MS / 1000}s`, jit: 'off' });
+      expect(inside).toEqual({
+        timeout: `${SEARCH_STATEMENT_TIMEOUT_MS / 1000}s`,
+        jit: 'off',
+        seqscan: 'off',
+      });
     }
     expect(await setting(db as unknown as Db, 'statement_timeout')).toBe('0');
+    expect(await setting(db as unknown as Db, 'enable_seqscan')).toBe('on');
   });
 
   it('the staff tab counts use the same search', async () => {
