@@ -199,6 +199,51 @@ test.describe('custom cursor', () => {
       .toBe(true);
   });
 
+  test('spins on the compositor while the pointer rests: no style work per frame', async ({
+    page,
+    context,
+  }) => {
+    // Issue 34: the frame's loop restyled every page 60 times a second while it was open.
+    await acceptCookies(page);
+    await page.goto('/terms-and-conditions');
+    const cursor = page.locator('[data-target-cursor]');
+    await expect(cursor).toBeAttached();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const restyles = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'RecalcStyleCount')?.value ?? Number.NaN;
+    };
+    // A few restyles a second come from elsewhere (the test's own reads, transitions
+    // ending); the loop made 60.
+    const FEW = 10;
+    // Before the pointer arrives nothing runs at all.
+    const unseen = await restyles();
+    await page.waitForTimeout(1000);
+    expect((await restyles()) - unseen).toBeLessThan(FEW);
+
+    await page.mouse.move(40, 300);
+    await page.mouse.move(44, 304);
+    await expect(cursor).toHaveCSS('opacity', '1');
+    const frame = cursor.locator('div').first();
+    // Settled, the spin is one running animation on the frame, and frames cost no restyle.
+    await expect
+      .poll(() =>
+        frame.evaluate((el) => el.getAnimations().filter((a) => a.playState === 'running').length),
+      )
+      .toBe(1);
+    const resting = await restyles();
+    await page.waitForTimeout(1000);
+    expect((await restyles()) - resting).toBeLessThan(FEW);
+
+    // Moving again hands the spin back to the loop, which follows the pointer.
+    await page.mouse.move(300, 400);
+    await expect.poll(() => frame.evaluate((el) => el.getAnimations().length)).toBe(0);
+    await expect
+      .poll(async () => (await cursor.boundingBox())?.x ?? 0, { timeout: 5000 })
+      .toBeGreaterThan(250);
+  });
+
   test.describe('on a touch device', () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     test('is not shown', async ({ page }) => {

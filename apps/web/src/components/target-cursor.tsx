@@ -22,11 +22,20 @@ const MAX_HIGHEST_Z = 2147483647;
 const MAX_LEAN_PX = 12;
 const IDLE_GAP = 8;
 
+/** Below this distance (px) a corner counts as arrived. */
+const SETTLED_PX = 0.1;
+
 /**
  * A four-corner frame that follows the pointer, spins while idle and wraps
  * itself around any `.cursor-target` under the pointer. Pointer devices only;
  * nothing is shown on touch screens or with reduced motion. All motion is
- * written straight to styles in one animation frame loop, outside React.
+ * written straight to styles in an animation frame loop, outside React.
+ *
+ * The loop runs only while something moves: the pointer, a scroll, or corners
+ * still easing toward their goals. Once the frame has settled it stops, and the
+ * idle spin is handed to a compositor animation, so a page the pointer merely
+ * rests on (or has not yet entered) costs no style work per frame (issue 34: the
+ * loop used to restyle the page 60 times a second for as long as it was open).
  */
 export default function TargetCursor({
   targetSelector = '.cursor-target',
@@ -54,6 +63,9 @@ export default function TargetCursor({
     let angle = 0;
     let lastTime = 0;
     let raf = 0;
+    // The compositor's idle spin while the loop sleeps; the angle is read back from it.
+    let spin: Animation | null = null;
+    let spinFrom = 0;
     // Current corner offsets from the pointer, eased toward their goals each frame.
     const current = corners.map(() => ({ x: 0, y: 0 }));
     const half = cornerSize / 2;
@@ -65,6 +77,28 @@ export default function TargetCursor({
       { x: -idleOffset, y: idleOffset },
     ];
 
+    const stopSpin = () => {
+      if (!spin) return;
+      const turn = spinDuration * 1000;
+      const elapsed = Number(spin.currentTime ?? 0) % turn;
+      angle = (spinFrom + (360 * elapsed) / turn) % 360;
+      spin.cancel();
+      spin = null;
+    };
+    const startSpin = () => {
+      spinFrom = angle;
+      spin = frame.animate(
+        [{ transform: `rotate(${angle}deg)` }, { transform: `rotate(${angle + 360}deg)` }],
+        { duration: spinDuration * 1000, iterations: Number.POSITIVE_INFINITY },
+      );
+    };
+    const wake = () => {
+      if (raf || !visible) return;
+      stopSpin();
+      lastTime = 0;
+      raf = requestAnimationFrame(tick);
+    };
+
     const onMove = (event: PointerEvent) => {
       if (event.pointerType === 'touch') return;
       x = event.clientX;
@@ -74,16 +108,19 @@ export default function TargetCursor({
         root.style.opacity = '1';
       }
       target = (event.target as Element | null)?.closest?.(targetSelector) ?? null;
+      wake();
     };
     const onLeave = () => {
       visible = false;
       root.style.opacity = '0';
+      cancelAnimationFrame(raf);
+      raf = 0;
+      stopSpin();
     };
     const onDown = () => dot.style.setProperty('scale', '0.6');
     const onUp = () => dot.style.setProperty('scale', '1');
 
     const tick = (now: number) => {
-      raf = requestAnimationFrame(tick);
       const dt = lastTime ? Math.min((now - lastTime) / 1000, 0.05) : 0;
       lastTime = now;
       root.style.transform = `translate3d(${x}px, ${y}px, 0)`;
@@ -117,13 +154,24 @@ export default function TargetCursor({
       }
       frame.style.transform = `rotate(${angle}deg)`;
       const ease = Math.min(1, dt * 18);
+      let settled = target === null || Math.abs(Math.round(angle / 360) * 360 - angle) < 0.5;
       corners.forEach((corner, i) => {
         const goal = goals[i]!;
         const pos = current[i]!;
         pos.x += (goal.x - pos.x) * ease;
         pos.y += (goal.y - pos.y) * ease;
+        if (Math.abs(goal.x - pos.x) > SETTLED_PX || Math.abs(goal.y - pos.y) > SETTLED_PX) {
+          settled = false;
+        }
         corner.style.transform = `translate3d(${pos.x - half}px, ${pos.y - half}px, 0)`;
       });
+      // The first frame after a wake has no time step: it cannot be the last.
+      if (!settled || dt === 0) {
+        raf = requestAnimationFrame(tick);
+        return;
+      }
+      raf = 0;
+      if (target === null) startSpin();
     };
     corners.forEach((_, i) => {
       current[i] = { ...idle[i]! };
@@ -132,11 +180,16 @@ export default function TargetCursor({
     window.addEventListener('pointermove', onMove, { passive: true });
     window.addEventListener('pointerdown', onDown, { passive: true });
     window.addEventListener('pointerup', onUp, { passive: true });
+    // A scroll or resize moves the target under a resting pointer.
+    window.addEventListener('scroll', wake, { passive: true, capture: true });
+    window.addEventListener('resize', wake, { passive: true });
     document.documentElement.addEventListener('pointerleave', onLeave);
-    raf = requestAnimationFrame(tick);
     return () => {
       cancelAnimationFrame(raf);
+      spin?.cancel();
       window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('scroll', wake, { capture: true });
+      window.removeEventListener('resize', wake);
       window.removeEventListener('pointerdown', onDown);
       window.removeEventListener('pointerup', onUp);
       document.documentElement.removeEventListener('pointerleave', onLeave);
