@@ -93,7 +93,7 @@ function scriptsOf(lhr, baseUrl, webDir) {
 /**
  * A page whose scripts failed to load scores well and means nothing: every
  * same-origin request must have succeeded (the logged-out 401 of the session
- * check excepted).
+ * check and calls the app cancelled excepted).
  */
 function assertComplete(lhr, route, baseUrl) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
@@ -101,7 +101,9 @@ function assertComplete(lhr, route, baseUrl) {
     (item) =>
       item.url.startsWith(baseUrl) &&
       !(item.statusCode >= 200 && item.statusCode < 400) &&
-      !(item.url.endsWith('/api/auth/me') && item.statusCode === 401),
+      !(item.url.endsWith('/api/auth/me') && item.statusCode === 401) &&
+      // A call the app itself cancelled (-1) while the page settled, on the signed-in screens.
+      !(item.statusCode === -1 && new URL(item.url).pathname.startsWith('/api/')),
   );
   if (failed.length) {
     const list = failed.map((f) => `${f.statusCode} ${new URL(f.url).pathname}`).join(', ');
@@ -146,10 +148,13 @@ function problems(lhr) {
  * itself fails (a lost trace such as NO_NAVSTART happens now and then on a busy
  * machine) is repeated, up to three times per run.
  */
-async function runRoute(url, route, baseUrl, runs) {
+export async function runRoute(url, route, baseUrl, runs, { prepare } = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const results = [];
   try {
+    // The signed-in screens put their session cookie in the browser first
+    // (Lighthouse clears caches and service workers between runs, never cookies).
+    await prepare?.(chrome.port);
     for (let i = 0; i < runs; i++) {
       for (let attempt = 1; ; attempt++) {
         const runner = await lighthouse(url, {
@@ -181,7 +186,13 @@ async function runRoute(url, route, baseUrl, runs) {
   return results;
 }
 
-export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
+/**
+ * The limit page's figures in this run, and what ran the measurement: total
+ * blocking time of the same code differed 40-fold between days (bench/README.md,
+ * "Total blocking time and the machine"), so each result names its browser and
+ * Lighthouse's own CPU benchmark of the host (higher is faster).
+ */
+export async function measureLimitPage(runs) {
   const limitServer = await startLimitServer();
   let limitResults;
   try {
@@ -203,9 +214,6 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
     fcpMs: round(limitMetric('first-contentful-paint'), 0),
     lcpMs: round(limitMetric('largest-contentful-paint'), 0),
   };
-  // What ran the measurement: total blocking time of the same code differed 40-fold between
-  // days (bench/README.md, "Total blocking time and the machine"), so each result names its
-  // browser and Lighthouse's own CPU benchmark of the host (higher is faster).
   const browser = {
     lighthouse: limitResults[0]?.lighthouseVersion ?? null,
     userAgent: limitResults[0]?.environment?.hostUserAgent ?? null,
@@ -215,6 +223,38 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
     ),
   };
   log(`limit page: perf ${limit.performance}, FCP ${limit.fcpMs} ms, LCP ${limit.lcpMs} ms`);
+  return { limit, browser };
+}
+
+/** The medians of one route's runs, its scripts and its failed audits. */
+export function routeFigures(results, { route, baseUrl, webDir, limit }) {
+  const score = (id) =>
+    median(results.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
+  const metric = (id) => median(results.map((r) => r.audits[id]?.numericValue ?? Number.NaN));
+  const { scripts, fonts } = scriptsOf(results[0], baseUrl, webDir);
+  return {
+    performance: score('performance'),
+    performanceRuns: results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: round(metric('first-contentful-paint'), 0),
+    lcpMs: round(metric('largest-contentful-paint'), 0),
+    noIndex: NOINDEX_ROUTES.includes(route),
+    lcpRatio: round(metric('largest-contentful-paint') / limit.lcpMs, 2),
+    lcpElement: lcpElement(results[0]),
+    tbtMs: round(metric('total-blocking-time'), 0),
+    cls: round(metric('cumulative-layout-shift'), 3),
+    speedIndexMs: round(metric('speed-index'), 0),
+    scripts,
+    fonts,
+    jsGzipKB: round(scripts.reduce((s, f) => s + f.gzip, 0) / 1024, 1),
+    problems: problems(results[0]),
+  };
+}
+
+export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
+  const { limit, browser } = await measureLimitPage(runs);
   const routes = {};
   for (const route of only) {
     let results;
@@ -225,29 +265,7 @@ export async function pageSpeed({ baseUrl, webDir, runs = 3, only = ROUTES }) {
       log(`${route}: ${routes[route].error}`);
       continue;
     }
-    const score = (id) =>
-      median(results.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
-    const metric = (id) => median(results.map((r) => r.audits[id]?.numericValue ?? Number.NaN));
-    const { scripts, fonts } = scriptsOf(results[0], baseUrl, webDir);
-    routes[route] = {
-      performance: score('performance'),
-      performanceRuns: results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      fcpMs: round(metric('first-contentful-paint'), 0),
-      lcpMs: round(metric('largest-contentful-paint'), 0),
-      noIndex: NOINDEX_ROUTES.includes(route),
-      lcpRatio: round(metric('largest-contentful-paint') / limit.lcpMs, 2),
-      lcpElement: lcpElement(results[0]),
-      tbtMs: round(metric('total-blocking-time'), 0),
-      cls: round(metric('cumulative-layout-shift'), 3),
-      speedIndexMs: round(metric('speed-index'), 0),
-      scripts,
-      fonts,
-      jsGzipKB: round(scripts.reduce((s, f) => s + f.gzip, 0) / 1024, 1),
-      problems: problems(results[0]),
-    };
+    routes[route] = routeFigures(results, { route, baseUrl, webDir, limit });
     const r = routes[route];
     log(
       `${route}: perf ${r.performance} (${r.performanceRuns.join('/')}), a11y ${r.accessibility}, bp ${r.bestPractices}, seo ${r.seo}, FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms (${r.lcpRatio} × limit), TBT ${r.tbtMs} ms, CLS ${r.cls}, JS ${r.jsGzipKB} KB gzip`,

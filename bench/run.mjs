@@ -1,6 +1,6 @@
 // `npm run bench [part…]`: builds the production app, runs the benchmarks and
 // writes their figures to bench/results/*.json and bench/README.md.
-// Parts: pages, api-pglite, fanout, api-postgres, cold-start, mail-latency, search (default: all seven).
+// Parts: pages, screens, api-pglite, fanout, api-postgres, cold-start, mail-latency, search (default: all eight).
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ALL_PARTS = [
   'pages',
+  'screens',
   'api-pglite',
   'fanout',
   'api-postgres',
@@ -33,7 +34,7 @@ for (const part of parts) {
 // The bench tools (Lighthouse, autocannon: ~200 MB) have their own package in
 // bench/, outside the workspaces, so the project's own `npm ci` stays lean.
 // The fan-out and cold-start parts need neither.
-const needsBenchTools = parts.some((p) => p === 'pages' || p.startsWith('api-'));
+const needsBenchTools = parts.some((p) => p === 'pages' || p === 'screens' || p.startsWith('api-'));
 const installs = [
   { dir: root, marker: 'node_modules/vitest' },
   ...(needsBenchTools
@@ -189,10 +190,17 @@ const seedSize = (tickets, messages) => ({
   messages: Math.round(messages * scale),
 });
 
-async function seededServer({ engine, size, databaseUrl = '', staffSessionsPerUser, env = {} }) {
+async function seededServer({
+  engine,
+  name = engine,
+  size,
+  databaseUrl = '',
+  staffSessionsPerUser,
+  env = {},
+}) {
   const { openPgliteDb, openPostgresDb, seed } = await import('./lib/seed.mjs');
-  const dataDir = path.join(work, `${engine}-data`);
-  const logFile = path.join(work, `${engine}-server.log`);
+  const dataDir = path.join(work, `${name}-data`);
+  const logFile = path.join(work, `${name}-server.log`);
   // The server migrates the empty database at its first start.
   const first = await startServer({ dataDir, webDir, databaseUrl, logFile });
   await first.stop();
@@ -222,6 +230,33 @@ async function uploadsTrial(engine, server, seeded) {
     duration,
   });
   log(`uploads (${engine}):`, JSON.stringify(uploads));
+}
+
+// --- signed-in screens on a phone (issue 34) -----------------------------
+if (parts.includes('screens')) {
+  await part('screens', async () => {
+    const { CHROMIUM, CHROMIUM_MISSING } = await import('./pages.mjs');
+    if (!fs.existsSync(CHROMIUM)) throw new Error(CHROMIUM_MISSING);
+    const { signedInScreens } = await import('./screens.mjs');
+    const { server, seeded } = await seededServer({
+      engine: 'pglite',
+      name: 'screens',
+      size: seedSize(10_000, 100_000),
+      staffSessionsPerUser: 1,
+      env: { LOG_LEVEL: 'warn' },
+    });
+    try {
+      log(`Lighthouse, mobile, signed in, ${lighthouseRuns} runs per screen`);
+      const result = await signedInScreens({
+        baseUrl: server.baseUrl,
+        webDir,
+        runs: lighthouseRuns,
+      });
+      writeResult('screens', { ...common, engine: 'pglite', data: seeded.counts, ...result });
+    } finally {
+      await server.stop();
+    }
+  });
 }
 
 if (parts.includes('api-pglite') || parts.includes('fanout')) {
@@ -408,6 +443,7 @@ if (uploadsOnly) {
 const results = Object.fromEntries(
   [
     'pages',
+    'screens',
     'api-pglite',
     'api-postgres',
     'fanout',
