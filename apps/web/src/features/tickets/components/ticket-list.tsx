@@ -68,6 +68,11 @@ export interface TicketListProps {
   /** Staff's sorted column (issue 31) and a click on a column header. */
   sort?: ListSort | null;
   onSortChange?: (column: SortColumn) => void;
+  /**
+   * Shown under the loaded list (staff's „Pierwsze kroki” on a phone): below the
+   * rows, so its late arrival moves nothing already on screen.
+   */
+  footer?: ReactNode;
 }
 
 /** „Nowe zgłoszenie”: the whole width in the customer's list, a small button in staff's toolbar. */
@@ -114,6 +119,7 @@ export function TicketList({
   loadErrorMessage = LIST_LOAD_ERROR,
   sort = null,
   onSortChange = () => undefined,
+  footer,
 }: TicketListProps) {
   return (
     <section
@@ -146,9 +152,8 @@ export function TicketList({
       {toolbar}
       {/* Staff's toolbar holds a small one beside the search. */}
       {!isAdmin && <NewTicketButton onClick={onNewTicket} />}
-      {isAdmin && !isLoading && !isError && (
-        <StaffListColumns sort={sort} onSortChange={onSortChange} />
-      )}
+      {/* There while the list loads too: appearing with the rows, it pushed them down. */}
+      {isAdmin && !isError && <StaffListColumns sort={sort} onSortChange={onSortChange} />}
 
       {/* Always there, so a screen reader hears each search's answer as it comes. */}
       <p aria-live="polite" className="sr-only">
@@ -295,6 +300,7 @@ export function TicketList({
                 : 'Pokaż starsze zgłoszenia'}
           </button>
         )}
+        {!isLoading && !isError && footer}
       </div>
     </section>
   );
