@@ -1,21 +1,18 @@
 import type { ReactNode } from 'react';
 import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
+import { useStaffParts } from '../hooks/use-staff-parts';
 import { formatMessageTime } from '../lib/format';
 import type { ListSort, SortColumn } from '../lib/list-sort';
 import { LIST_LOAD_ERROR, NEW_TICKET_LABEL, NO_TICKETS_MESSAGE } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
-import { DueLabel } from './due-label';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
 import { NoSearchResults } from './no-search-results';
-import { TicketPresence } from './presence-avatars';
 import { SearchExcerpt } from './search-excerpt';
-import { StaffListColumns, StaffTicketRow } from './staff-ticket-rows';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
 import { StatusBadge, UnreadBadge } from './ticket-badges';
-import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
 
 const FILTER_LABELS: Record<TicketFilter, string> = {
   all: 'Wszystkie',
@@ -115,6 +112,7 @@ export function TicketList({
   sort = null,
   onSortChange = () => undefined,
 }: TicketListProps) {
+  const parts = useStaffParts(isAdmin);
   return (
     <section
       id={id}
@@ -146,8 +144,8 @@ export function TicketList({
       {toolbar}
       {/* Staff's toolbar holds a small one beside the search. */}
       {!isAdmin && <NewTicketButton onClick={onNewTicket} />}
-      {isAdmin && !isLoading && !isError && (
-        <StaffListColumns sort={sort} onSortChange={onSortChange} />
+      {parts && !isLoading && !isError && (
+        <parts.StaffListColumns sort={sort} onSortChange={onSortChange} />
       )}
 
       {/* Always there, so a screen reader hears each search's answer as it comes. */}
@@ -203,10 +201,10 @@ export function TicketList({
               ))}
             {tickets.map((ticket) => {
               const isSelected = ticket.id === selectedId;
-              if (isAdmin) {
+              if (parts) {
                 return (
                   <li key={ticket.id}>
-                    <StaffTicketRow
+                    <parts.StaffTicketRow
                       ticket={ticket}
                       isSelected={isSelected}
                       onSelect={() => onSelect(ticket.id, ticket.match?.message_id)}
@@ -230,18 +228,11 @@ export function TicketList({
                   >
                     <span className="flex items-center justify-between gap-2">
                       <span className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                        {isAdmin && ticket.subject ? (
-                          <>
-                            <TicketNumber ticket={ticket} />
-                            <span className="truncate">{ticket.subject}</span>
-                          </>
-                        ) : (
-                          <span className="truncate">{ticketLabel(ticket)}</span>
-                        )}
+                        <span className="truncate">{ticketLabel(ticket)}</span>
                       </span>
                       <UnreadBadge count={isSelected ? 0 : ticket.unread_count} />
                     </span>
-                    {!isAdmin && ticket.subject && (
+                    {ticket.subject && (
                       <span className="line-clamp-1 text-sm font-medium break-all text-slate-800 dark:text-slate-100">
                         {ticket.subject}
                       </span>
@@ -258,16 +249,6 @@ export function TicketList({
                     )}
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />
-                      {isAdmin && <WaitingLabel ticket={ticket} />}
-                      {isAdmin && <DueLabel ticket={ticket} />}
-                      {isAdmin && ticket.username && (
-                        <span className="font-medium text-slate-800 dark:text-slate-100">
-                          <span className="sr-only">Autor: </span>
-                          {ticket.username}
-                        </span>
-                      )}
-                      {isAdmin && <AssigneeLabel ticket={ticket} />}
-                      {isAdmin && <TicketPresence ticketId={ticket.id} />}
                       {ticket.last_activity_at && (
                         <time dateTime={ticket.last_activity_at}>
                           {formatMessageTime(ticket.last_activity_at)}
