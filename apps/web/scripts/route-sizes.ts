@@ -46,6 +46,7 @@ const VIEWS: readonly View[] = [
     routeId: 'features/tickets/contact-route',
     lazy: [
       'features/tickets/components/tickets-screen.tsx',
+      'features/tickets/components/staff-parts.ts',
       'features/tickets/components/staff-dialogs.tsx',
     ],
   },
