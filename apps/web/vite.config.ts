@@ -16,6 +16,9 @@ export default defineConfig({
     // Fonts stay files: inlined as data, a small subset (and its unused WOFF twin)
     // would ride in the stylesheet of every visit instead of loading when a text needs it.
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
+    // Vite's module graph (which chunk each source file became, and what it imports),
+    // kept for scripts/route-sizes.ts; finish-build.ts moves it out of the served folder.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -6,6 +6,16 @@ import { paintFromHtmlEverywhere } from './first-paint';
 /** Text files worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
+/** The build's brotli compression (also what route-sizes.ts counts). */
+export function brotli(data: Buffer): Buffer {
+  return zlib.brotliCompressSync(data, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+}
+
 /**
  * Writes `<file>.br` and `<file>.gz` next to every text file, once at build
  * time, so the server sends compressed files without spending CPU per request
@@ -17,22 +27,15 @@ export function precompress(dir: string) {
     const file = path.join(entry.parentPath, entry.name);
     const data = fs.readFileSync(file);
     if (data.length < 1024) continue;
-    fs.writeFileSync(
-      `${file}.br`,
-      zlib.brotliCompressSync(data, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      }),
-    );
+    fs.writeFileSync(`${file}.br`, brotli(data));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   }
 }
 
 /**
  * Runs at the end of `react-router build` (react-router.config.ts buildEnd):
- * turns the prerendered /404 into 404.html for the server, and writes
+ * turns the prerendered /404 into 404.html for the server, moves Vite's
+ * manifest out of the served folder, and writes
  * robots.txt and sitemap.xml with absolute URLs of the public routes, lets
  * every page paint from its HTML alone (first-paint.ts), then precompresses
  * every text file.
@@ -48,6 +51,12 @@ export function finishBuild(options: {
     throw new Error(`${prerendered} is missing; is '/404' still in the prerender list?`);
   }
   fs.copyFileSync(prerendered, path.join(client, '404.html'));
+  // Vite's module graph (vite.config.ts) is for route-sizes.ts, not for visitors.
+  const viteManifest = path.join(client, '.vite', 'manifest.json');
+  if (fs.existsSync(viteManifest)) {
+    fs.renameSync(viteManifest, path.join(options.buildDirectory, 'vite-manifest.json'));
+    fs.rmSync(path.join(client, '.vite'), { recursive: true, force: true });
+  }
   // No /404/ directory may remain: /404 is an unknown path like any other.
   fs.rmSync(path.join(client, '404'), { recursive: true, force: true });
 

@@ -4,21 +4,34 @@
  * the server's JSON options into the `navigator.credentials` calls and the
  * answers back into JSON.
  */
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { AuthenticationResponse, RegistrationResponse } from '@studio/shared/passkeys';
 
-export { browserSupportsWebAuthn };
+/*
+ * The library is fetched when a passkey is added or used, not with the screens
+ * that offer one (/profile, /login): most visits never press the button. The
+ * options come from the server first, so the fetch overlaps that request.
+ */
+const loadWebAuthn = () => import('@simplewebauthn/browser');
+
+/** Whether this browser has WebAuthn at all (the library's own test, without loading it). */
+export function browserSupportsWebAuthn(): boolean {
+  return typeof globalThis.PublicKeyCredential === 'function';
+}
+
+/** Starts fetching the library, so that a press of the button does not wait for it. */
+export function preloadWebAuthn() {
+  void loadWebAuthn();
+}
 
 /** Asks the browser (and the user's device) for a new passkey. */
 export async function createPasskey(
   options: PublicKeyCredentialCreationOptionsJSON,
 ): Promise<RegistrationResponse> {
+  const { startRegistration } = await loadWebAuthn();
   const response = await startRegistration({ optionsJSON: options });
   return { ...response, clientExtensionResults: {} };
 }
@@ -27,6 +40,7 @@ export async function createPasskey(
 export async function signWithPasskey(
   options: PublicKeyCredentialRequestOptionsJSON,
 ): Promise<AuthenticationResponse> {
+  const { startAuthentication } = await loadWebAuthn();
   const response = await startAuthentication({ optionsJSON: options });
   return { ...response, clientExtensionResults: {} };
 }

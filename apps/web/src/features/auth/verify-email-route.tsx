@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { DeadEndPage } from '~/components/form/form-links';
 import { PageCard } from '~/components/form/page-card';
 import { pageMeta } from '~/lib/page-meta';
 import { takeReturnPath, useSessionActions } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { ACCOUNT_CREATED_MESSAGE, VerifyEmailForm } from './components/verify-email-form';
 import { readVerifyEmailState } from './verify-email-state';
 

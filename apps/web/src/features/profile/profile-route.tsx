@@ -1,7 +1,6 @@
 import type { PublicUser } from '@studio/shared/types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { EMAIL_CHANGE_ANCHOR, EmailBouncingBanner } from '~/components/email-bouncing-banner';
 import { FormError } from '~/components/form/form-message';
 import { PageCard } from '~/components/form/page-card';
@@ -13,6 +12,7 @@ import { pageMeta } from '~/lib/page-meta';
 import { RequireUser } from '~/lib/require-user';
 import { secondFactorsSummary } from '~/lib/second-factors';
 import { clearReturnPath, endSessionOnPurpose, useSessionActions } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { logout } from './api/logout';
 import { requestMfaCode } from './api/mfa-change';
 import { requestPasswordReset } from './api/request-password-reset';

@@ -54,6 +54,9 @@ export default function ContactRoute() {
 
   // Staff work in a full-height workspace without the site's header (issue 31, app-shell.tsx).
   const isStaffDesk = hydrated && user?.is_admin === true;
+  // Staff's own parts of the screen are fetched beside the screen's chunk, not after it
+  // (through the hook's small chunk, which the public view then does not carry).
+  if (isStaffDesk) void import('./hooks/use-staff-parts').then((m) => m.loadStaffParts());
   return (
     <main
       className={

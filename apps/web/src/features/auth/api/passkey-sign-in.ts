@@ -1,10 +1,11 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { PublicUser } from '@studio/shared/types';
 import { api } from '~/lib/api-client';
-import { signWithPasskey } from '~/lib/passkeys';
+import { preloadWebAuthn, signWithPasskey } from '~/lib/passkeys';
 
 /** „Zaloguj się kluczem dostępu”: no username; the browser offers the site's passkeys. */
 export async function signInWithPasskey({ rememberMe }: { rememberMe: boolean }) {
+  preloadWebAuthn();
   const options = await api.post<PublicKeyCredentialRequestOptionsJSON>(
     '/api/auth/passkey/options',
   );
@@ -23,6 +24,7 @@ export async function verifyWithPasskey({
   userId: number;
   rememberMe: boolean;
 }) {
+  preloadWebAuthn();
   const options = await api.post<PublicKeyCredentialRequestOptionsJSON>(
     '/api/auth/mfa/passkey/options',
     { user_id: userId },

@@ -2,7 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import type { PasskeyAnswer } from '@studio/shared/passkeys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
-import { createPasskey } from '~/lib/passkeys';
+import { createPasskey, preloadWebAuthn } from '~/lib/passkeys';
 import { useWithReauth } from '../reauth/reauth-provider';
 import { passkeysQueryKey } from './list-passkeys';
 import { securityStatusKey } from './security-status';
@@ -14,6 +14,7 @@ import { securityStatusKey } from './security-status';
  * (options are single-use, so the prompt cannot be reused).
  */
 export async function addPasskey({ name }: { name: string }) {
+  preloadWebAuthn();
   const options = await api.post<PublicKeyCredentialCreationOptionsJSON>(
     '/api/profile/passkeys/options',
   );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { EmailField, PasswordField } from '~/components/form/account-fields';
 import { CodeEntryForm } from '~/components/form/code-entry-form';
 import { FormError } from '~/components/form/form-message';
@@ -9,6 +8,7 @@ import { useCodeEntry } from '~/components/form/use-code-entry';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, emailError, requiredError } from '~/lib/account-validation';
 import { useSessionActions } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { confirmEmailChange, requestEmailChange } from '../api/change-email';
 
 export const EMAIL_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na nowy adres e-mail';

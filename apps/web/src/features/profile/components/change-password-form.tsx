@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { NEW_PASSWORD_HINT, PasswordField } from '~/components/form/account-fields';
 import { FormError, FormStatus } from '~/components/form/form-message';
 import { secondaryButtonClass } from '~/components/form/styles';
@@ -12,6 +11,7 @@ import {
   repeatPasswordError,
   requiredError,
 } from '~/lib/account-validation';
+import { toast } from '~/lib/toast';
 import { changePassword } from '../api/change-password';
 import { sessionsQueryKey } from '../api/sessions';
 

@@ -1,12 +1,12 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Dialog } from '~/components/dialog';
 import { CodeEntryForm, ResendCodeButton } from '~/components/form/code-entry-form';
 import { FormStatus } from '~/components/form/form-message';
 import { dangerButtonClass, secondaryButtonClass } from '~/components/form/styles';
 import { useCodeEntry } from '~/components/form/use-code-entry';
 import { clearReturnPath, endSessionOnPurpose, useSessionActions } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { confirmAccountDeletion, requestAccountDeletion } from '../api/delete-account';
 
 export const DELETE_CODE_SENT_MESSAGE = 'Wysłaliśmy kod na email';

@@ -1,13 +1,13 @@
 import type { PublicUser } from '@studio/shared/types';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { CodeEntryForm } from '~/components/form/code-entry-form';
 import { PageCard } from '~/components/form/page-card';
 import { primaryButtonClass, secondaryButtonClass } from '~/components/form/styles';
 import { useCodeEntry } from '~/components/form/use-code-entry';
 import { RequireUser } from '~/lib/require-user';
 import { useSessionActions } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { confirmMfaChange, type MfaChange, resendMfaCode } from '../api/mfa-change';
 
 const TEXT = {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { FormError } from '~/components/form/form-message';
 import { dangerButtonClass, secondaryButtonClass } from '~/components/form/styles';
 import { PendingButton } from '~/components/form/submit-button';
 import { errorMessage } from '~/lib/error-messages';
 import { countOf } from '~/lib/plural';
+import { toast } from '~/lib/toast';
 import { type SessionItem, useRevokeSession, useSessions } from '../api/sessions';
 import { lastUsedInWords } from '../lib/last-used';
 

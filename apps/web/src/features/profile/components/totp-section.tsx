@@ -13,7 +13,7 @@ import { disableTotp } from '../api/totp-disable';
 import { useSetupTotp } from '../api/totp-setup';
 import { AppCodeConfirmForm } from './app-code-confirm-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
-import { TotpSetupPanel } from './totp-setup-panel';
+import { loadTotpQrCode, TotpSetupPanel } from './totp-setup-panel';
 
 type Panel =
   | { kind: 'idle' }
@@ -45,6 +45,7 @@ export function TotpSection() {
     void setupAction.run(async () => {
       setError(null);
       setNotice(null);
+      void loadTotpQrCode();
       try {
         setPanel({ kind: 'setup', setup: await setupTotp() });
       } catch (cause) {

@@ -1,7 +1,21 @@
 import type { TotpSetupAnswer } from '@studio/shared/totp';
+import { lazy, Suspense } from 'react';
 import { useConfirmTotp } from '../api/totp-confirm';
 import { AppCodeConfirmForm } from './app-code-confirm-form';
-import { TotpQrCode } from './totp-qr-code';
+
+// The QR library is a third of the profile's own code and only this panel draws a code:
+// it is fetched when set-up starts (with the server's answer), shown in a box of the code's
+// size until then, so nothing moves.
+export const loadTotpQrCode = () => import('./totp-qr-code');
+const TotpQrCode = lazy(() => loadTotpQrCode().then((m) => ({ default: m.TotpQrCode })));
+const QR_LOADING = (
+  <p
+    role="status"
+    className="grid h-48 w-48 shrink-0 place-items-center rounded-lg bg-white p-4 text-center text-sm text-slate-600"
+  >
+    Ładowanie kodu QR…
+  </p>
+);
 
 /** Groups of four letters read and type more easily than 32 in a row. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -31,7 +45,9 @@ export function TotpSetupPanel({
         <li>Wpisz 6-cyfrowy kod, który pokaże aplikacja.</li>
       </ol>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <TotpQrCode url={setup.otpauth_url} />
+        <Suspense fallback={QR_LOADING}>
+          <TotpQrCode url={setup.otpauth_url} />
+        </Suspense>
         <div className="min-w-0 space-y-1">
           <p
             id="totp-secret-label"

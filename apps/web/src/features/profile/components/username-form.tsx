@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { UsernameField } from '~/components/form/account-fields';
 import { FormError, FormStatus } from '~/components/form/form-message';
 import { secondaryButtonClass } from '~/components/form/styles';
@@ -7,6 +6,7 @@ import { PendingButton } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
 import { collectErrors, usernameError } from '~/lib/account-validation';
 import { useSessionActions } from '~/lib/session';
+import { toast } from '~/lib/toast';
 import { changeUsername } from '../api/change-username';
 
 export const USERNAME_CHANGED_MESSAGE = 'Zmieniono nazwę użytkownika';

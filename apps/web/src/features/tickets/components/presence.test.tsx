@@ -3,7 +3,7 @@ import type { PublicUser } from '@studio/shared/types';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSessionHint,
   json,
@@ -15,12 +15,18 @@ import {
 import { FakeEventSource } from '~/test/fake-event-source';
 import { TYPING_IDLE_MS, usePresenceReporting } from '../hooks/use-presence-reporting';
 import { useReplyCollision } from '../hooks/use-reply-collision';
+import { loadStaffParts } from '../hooks/use-staff-parts';
 import type { TicketMessage } from '../lib/attachments';
 import { presenceKey } from '../lib/presence';
 import { Composer } from './composer';
 import { PresenceAvatars, TicketPresence } from './presence-avatars';
 import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
+
+// The staff screen waits for its own parts (hooks/use-staff-parts.ts); loaded once, it renders at once.
+beforeAll(async () => {
+  await loadStaffParts();
+});
 
 /* Presence in the staff workspace (issue 31): avatars of who else is on a ticket, the
    calls that say where this agent is, and the warning before answering over a colleague. */

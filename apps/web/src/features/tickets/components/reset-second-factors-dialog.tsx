@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Dialog } from '~/components/dialog';
 import { TextField } from '~/components/form/text-field';
 import { errorMessage } from '~/lib/error-messages';
 import { secondFactorNames } from '~/lib/second-factors';
+import { toast } from '~/lib/toast';
 import type { Customer } from '../api/get-customer';
 import { useResetSecondFactors } from '../api/reset-second-factors';
 import { dangerButtonClass, secondaryButtonClass } from './styles';

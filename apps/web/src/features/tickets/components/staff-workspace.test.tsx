@@ -1,10 +1,16 @@
 import type { PublicUser } from '@studio/shared/types';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import { loadStaffParts } from '../hooks/use-staff-parts';
 import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
+
+// The staff screen waits for its own parts (hooks/use-staff-parts.ts); loaded once, it renders at once.
+beforeAll(async () => {
+  await loadStaffParts();
+});
 
 /*
  * The Kontakt screen as staff see it (issue 17), against canned answers: the

@@ -1,12 +1,9 @@
 import type { AssigneeOption } from '../hooks/use-assignee-options';
+import { useStaffParts } from '../hooks/use-staff-parts';
 import type { TicketEditing } from '../hooks/use-ticket-editing';
 import type { TicketSummary } from '../lib/selection';
 import { StaffTicketRating } from '../ratings/ticket-rating';
-import { AssignControl } from './assign-control';
-import { customerIdOf } from './customer-panel';
 import { DueLabel } from './due-label';
-import { CustomerEmailBouncing } from './email-bouncing-label';
-import { InquiryContact } from './inquiry-contact';
 import { WaitingLabel } from './ticket-row-details';
 import { TicketSubject } from './ticket-subject';
 
@@ -29,6 +26,7 @@ export function TicketHeaderExtras({
   assigneeOptions,
   editing,
 }: TicketHeaderExtrasProps) {
+  const parts = useStaffParts(isAdmin);
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <TicketSubject
@@ -38,14 +36,14 @@ export function TicketHeaderExtras({
         isSaving={editing.isRenaming}
         onSave={editing.rename}
       />
-      {isAdmin && <InquiryContact ticket={ticket} />}
-      {isAdmin && ticket.status === 'closed' && <StaffTicketRating ticketId={ticket.id} />}
-      {isAdmin && <CustomerEmailBouncing customerId={customerIdOf(ticket)} />}
-      {isAdmin && (
+      {parts && <parts.InquiryContact ticket={ticket} />}
+      {parts && ticket.status === 'closed' && <StaffTicketRating ticketId={ticket.id} />}
+      {parts && <parts.CustomerEmailBouncing customerId={parts.customerIdOf(ticket)} />}
+      {parts && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs">
           <WaitingLabel ticket={ticket} />
           <DueLabel ticket={ticket} />
-          <AssignControl
+          <parts.AssignControl
             ticket={ticket}
             options={assigneeOptions}
             myId={me.id}

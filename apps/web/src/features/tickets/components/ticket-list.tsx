@@ -1,21 +1,18 @@
 import type { ReactNode } from 'react';
 import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
+import { useStaffParts } from '../hooks/use-staff-parts';
 import { formatMessageTime } from '../lib/format';
 import type { ListSort, SortColumn } from '../lib/list-sort';
 import { LIST_LOAD_ERROR, NEW_TICKET_LABEL, NO_TICKETS_MESSAGE } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
-import { DueLabel } from './due-label';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
 import { NoSearchResults } from './no-search-results';
-import { TicketPresence } from './presence-avatars';
 import { SearchExcerpt } from './search-excerpt';
-import { StaffListColumns, StaffTicketRow } from './staff-ticket-rows';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
 import { StatusBadge, UnreadBadge } from './ticket-badges';
-import { AssigneeLabel, TicketNumber, WaitingLabel } from './ticket-row-details';
 
 const FILTER_LABELS: Record<TicketFilter, string> = {
   all: 'Wszystkie',
@@ -121,6 +118,7 @@ export function TicketList({
   onSortChange = () => undefined,
   footer,
 }: TicketListProps) {
+  const parts = useStaffParts(isAdmin);
   return (
     <section
       id={id}
@@ -153,7 +151,7 @@ export function TicketList({
       {/* Staff's toolbar holds a small one beside the search. */}
       {!isAdmin && <NewTicketButton onClick={onNewTicket} />}
       {/* There while the list loads too: appearing with the rows, it pushed them down. */}
-      {isAdmin && !isError && <StaffListColumns sort={sort} onSortChange={onSortChange} />}
+      {parts && !isError && <parts.StaffListColumns sort={sort} onSortChange={onSortChange} />}
 
       {/* Always there, so a screen reader hears each search's answer as it comes. */}
       <p aria-live="polite" className="sr-only">
@@ -208,10 +206,10 @@ export function TicketList({
               ))}
             {tickets.map((ticket) => {
               const isSelected = ticket.id === selectedId;
-              if (isAdmin) {
+              if (parts) {
                 return (
                   <li key={ticket.id}>
-                    <StaffTicketRow
+                    <parts.StaffTicketRow
                       ticket={ticket}
                       isSelected={isSelected}
                       onSelect={() => onSelect(ticket.id, ticket.match?.message_id)}
@@ -235,18 +233,11 @@ export function TicketList({
                   >
                     <span className="flex items-center justify-between gap-2">
                       <span className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                        {isAdmin && ticket.subject ? (
-                          <>
-                            <TicketNumber ticket={ticket} />
-                            <span className="truncate">{ticket.subject}</span>
-                          </>
-                        ) : (
-                          <span className="truncate">{ticketLabel(ticket)}</span>
-                        )}
+                        <span className="truncate">{ticketLabel(ticket)}</span>
                       </span>
                       <UnreadBadge count={isSelected ? 0 : ticket.unread_count} />
                     </span>
-                    {!isAdmin && ticket.subject && (
+                    {ticket.subject && (
                       <span className="line-clamp-1 text-sm font-medium break-all text-slate-800 dark:text-slate-100">
                         {ticket.subject}
                       </span>
@@ -263,16 +254,6 @@ export function TicketList({
                     )}
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />
-                      {isAdmin && <WaitingLabel ticket={ticket} />}
-                      {isAdmin && <DueLabel ticket={ticket} />}
-                      {isAdmin && ticket.username && (
-                        <span className="font-medium text-slate-800 dark:text-slate-100">
-                          <span className="sr-only">Autor: </span>
-                          {ticket.username}
-                        </span>
-                      )}
-                      {isAdmin && <AssigneeLabel ticket={ticket} />}
-                      {isAdmin && <TicketPresence ticketId={ticket.id} />}
                       {ticket.last_activity_at && (
                         <time dateTime={ticket.last_activity_at}>
                           {formatMessageTime(ticket.last_activity_at)}

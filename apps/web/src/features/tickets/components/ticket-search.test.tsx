@@ -1,10 +1,16 @@
 import type { PublicUser } from '@studio/shared/types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen } from '~/test/account-screens';
 import { JUMP_MAX_OLDER_PAGES } from '../hooks/use-message-jump';
+import { loadStaffParts } from '../hooks/use-staff-parts';
 import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
+
+// The staff screen waits for its own parts (hooks/use-staff-parts.ts); loaded once, it renders at once.
+beforeAll(async () => {
+  await loadStaffParts();
+});
 
 /*
  * Search as you type (DESIGN.md §7.8) on the whole Kontakt screen, for the

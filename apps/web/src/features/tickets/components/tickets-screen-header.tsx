@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BusinessHoursButton } from './business-hours-dialog';
-import { MailboxLink } from './mailbox-link';
+import { useStaffParts } from '../hooks/use-staff-parts';
 import { secondaryButtonClass } from './styles';
-import { TeamLink } from './team-link';
-import { WorkspaceBrand, WorkspaceMenuButton, WorkspaceSiteLinks } from './workspace-header';
 
 /*
  * The customer's page heading, or staff's compact workspace bar (issue 31): one line at
@@ -18,12 +15,13 @@ const WORKSPACE_LINKS =
 
 export function TicketsScreenHeader({ username, isAdmin }: { username: string; isAdmin: boolean }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const parts = useStaffParts(isAdmin);
   return (
     <div
       className={isAdmin ? WORKSPACE_BAR : 'mb-4 flex flex-wrap items-center justify-between gap-3'}
     >
-      {isAdmin ? (
-        <WorkspaceBrand username={username} />
+      {parts ? (
+        <parts.WorkspaceBrand username={username} />
       ) : (
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
@@ -35,8 +33,11 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
           </p>
         </div>
       )}
-      {isAdmin && (
-        <WorkspaceMenuButton isOpen={isMenuOpen} onToggle={() => setMenuOpen((open) => !open)} />
+      {parts && (
+        <parts.WorkspaceMenuButton
+          isOpen={isMenuOpen}
+          onToggle={() => setMenuOpen((open) => !open)}
+        />
       )}
       <div
         id={isAdmin ? 'workspace-links' : undefined}
@@ -49,9 +50,9 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
             Raporty
           </Link>
         )}
-        {isAdmin && <MailboxLink />}
-        {isAdmin && <BusinessHoursButton />}
-        {isAdmin && <TeamLink />}
+        {parts && <parts.MailboxLink />}
+        {parts && <parts.BusinessHoursButton />}
+        {parts && <parts.TeamLink />}
         {isAdmin && (
           <Link to="/contact/status" className={secondaryButtonClass}>
             Stan systemu
@@ -60,7 +61,7 @@ export function TicketsScreenHeader({ username, isAdmin }: { username: string; i
         <Link to="/profile" className={secondaryButtonClass}>
           Profil
         </Link>
-        {isAdmin && <WorkspaceSiteLinks />}
+        {parts && <parts.WorkspaceSiteLinks />}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { usePresenceReporting } from '../hooks/use-presence-reporting';
 import { useReadState } from '../hooks/use-read-state';
 import { useReplyCollision } from '../hooks/use-reply-collision';
+import { useStaffParts } from '../hooks/use-staff-parts';
 import { useStaffWorkspace } from '../hooks/use-staff-workspace';
 import { useThreadMessages } from '../hooks/use-thread-messages';
 import { useTicketAdminActions } from '../hooks/use-ticket-admin-actions';
@@ -27,20 +28,13 @@ import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
 import { CustomerTicketRating } from '../ratings/ticket-rating';
-import { FirstRunChecklist } from '../status/first-run-checklist';
-import { CallerCustomerPicker, type NewTicketCustomer } from './caller-customer-picker';
+import type { NewTicketCustomer } from './caller-customer-picker';
 import { Composer, type ComposerHandle } from './composer';
-import { CustomerPanel, customerIdOf } from './customer-panel';
 import { CustomerSearchField } from './customer-search-field';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { DropOverlay } from './drop-overlay';
 import { MarkUnreadButton } from './mark-unread-button';
 import { MessageThread } from './message-thread';
-import { PaneBar } from './pane-bar';
-import { PaneSeparator } from './pane-separator';
-import { TicketPresence } from './presence-avatars';
-import { StaffComposerBar } from './staff-composer-bar';
-import { StaffListToolbar } from './staff-list-toolbar';
 import {
   AdminClosedTicketNotice,
   ClosedTicketNotice,
@@ -68,6 +62,8 @@ const StaffDialogs = lazy(() =>
  */
 export function TicketsScreen({ user }: { user: PublicUser }) {
   const isAdmin = user.is_admin;
+  // Staff's parts of the screen (null for a customer, who never downloads them).
+  const parts = useStaffParts(isAdmin);
   const list = useTicketList({ isStaff: isAdmin });
   const listFetches = useCompletedFetches(list.query.isFetching);
   const deepLink = useDeepLinkedTicket({
@@ -228,11 +224,11 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             sort={list.staff.sort}
             onSortChange={(column) => list.staff.setSort(nextSort(list.staff.sort, column))}
             footer={
-              isAdmin && !isWide ? (
+              parts && !isWide ? (
                 // On a phone under the list: above it, its late arrival pushed the
                 // whole list down (layout shift 0.41 in the signed-in screens bench).
                 <div className="pt-3">
-                  <FirstRunChecklist inWorkspace />
+                  <parts.FirstRunChecklist inWorkspace />
                 </div>
               ) : undefined
             }
@@ -242,8 +238,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
               )
             }
             toolbar={
-              isAdmin ? (
-                <StaffListToolbar
+              parts ? (
+                <parts.StaffListToolbar
                   view={list.staff.view}
                   onViewChange={list.staff.setView}
                   counts={list.staff.counts}
@@ -256,8 +252,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             }
           />
         </div>
-        {isAdmin && (
-          <PaneSeparator
+        {parts && (
+          <parts.PaneSeparator
             width={listWidth.width}
             onWidthChange={listWidth.setWidth}
             controls={listPaneId}
@@ -269,8 +265,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           fill={isAdmin}
           className={isAdmin ? `${pane === 'thread' ? 'flex' : 'hidden'} lg:flex` : 'flex'}
         >
-          {isAdmin && (isDraft || selectedTicket) && (
-            <PaneBar
+          {parts && (isDraft || selectedTicket) && (
+            <parts.PaneBar
               onBack={navigation.showListOnMobile}
               backLabel="Lista zgłoszeń"
               forward={
@@ -283,8 +279,11 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
           {isDraft ? (
             <>
               <DraftIntro />
-              {isAdmin && (
-                <CallerCustomerPicker customer={callerCustomer} onChange={setCallerCustomer} />
+              {parts && (
+                <parts.CallerCustomerPicker
+                  customer={callerCustomer}
+                  onChange={setCallerCustomer}
+                />
               )}
               <MessageThread
                 key="draft"
@@ -324,7 +323,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
                       assigneeOptions={assigneeOptions}
                       editing={editing}
                     />
-                    {isAdmin && <TicketPresence ticketId={selectedTicket.id} />}
+                    {parts && <parts.TicketPresence ticketId={selectedTicket.id} />}
                   </>
                 }
               />
@@ -344,10 +343,10 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             </>
           ) : (
             <>
-              {isAdmin && isWide && (
+              {parts && isWide && (
                 // Beside the list, where a ticket will open: the list keeps its height (issue 31).
                 <div className="shrink-0 overflow-y-auto p-3 pb-0">
-                  <FirstRunChecklist inWorkspace />
+                  <parts.FirstRunChecklist inWorkspace />
                 </div>
               )}
               <NoTicketChosen isLoading={list.query.isPending} isStaff={isAdmin} />
@@ -358,8 +357,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
             (canWrite ? (
               <>
                 {selectedTicket?.status === 'closed' && <AdminClosedTicketNotice />}
-                {isAdmin && selectedTicket && (
-                  <StaffComposerBar
+                {parts && selectedTicket && (
+                  <parts.StaffComposerBar
                     isNote={staff.isNote}
                     onNoteChange={staff.setNote}
                     onOpenReplies={staff.openPicker}
@@ -397,13 +396,13 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
               </>
             ))}
         </ThreadPanel>
-        {isAdmin && selectedTicket && (
+        {parts && selectedTicket && (
           <div
             className={`${pane === 'panel' ? 'flex' : 'hidden'} min-h-0 w-full flex-col gap-2 overflow-y-auto lg:flex lg:w-60 lg:shrink-0`}
           >
-            <PaneBar onBack={() => setCustomerOpenOnMobile(false)} backLabel="Rozmowa" />
-            <CustomerPanel
-              customerId={customerIdOf(selectedTicket)}
+            <parts.PaneBar onBack={() => setCustomerOpenOnMobile(false)} backLabel="Rozmowa" />
+            <parts.CustomerPanel
+              customerId={parts.customerIdOf(selectedTicket)}
               currentTicketId={selectedTicket.id}
             />
           </div>

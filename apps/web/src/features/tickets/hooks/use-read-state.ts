@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { updateCachedTickets } from '../api/get-tickets';
 import { unreadCountQueryKey } from '../api/get-unread-count';
 import { markRead, markUnread } from '../api/read-state';

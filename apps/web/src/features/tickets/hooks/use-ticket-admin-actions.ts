@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { adminActionErrorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useUpdateTicketStatus } from '../api/update-ticket-status';
 import type { TicketSummary } from '../lib/selection';

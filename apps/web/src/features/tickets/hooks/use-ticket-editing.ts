@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { staffActionErrorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useAssignTicket } from '../api/assign-ticket';
 import { useRenameTicket } from '../api/rename-ticket';
 import type { TicketSummary } from '../lib/selection';

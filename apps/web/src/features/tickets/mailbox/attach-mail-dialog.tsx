@@ -1,10 +1,10 @@
 import type { MailboxMail } from '@studio/shared/mailbox';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Dialog } from '~/components/dialog';
 import { isApiError } from '~/lib/api-client';
 import { errorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useAttachMailboxMail } from '../api/attach-mailbox-mail';
 import { useTicketsToAttach } from '../api/find-tickets-to-attach';
 import { LoadError } from '../components/load-error';

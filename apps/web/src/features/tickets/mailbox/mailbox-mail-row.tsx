@@ -1,8 +1,8 @@
 import { type MailboxMail, SET_ASIDE_REASON_TEXT } from '@studio/shared/mailbox';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useOpenMailboxTicket } from '../api/open-mailbox-ticket';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../components/styles';
 import { formatFileSize } from '../lib/attachments';

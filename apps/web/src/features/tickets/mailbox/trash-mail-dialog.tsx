@@ -1,6 +1,6 @@
 import type { MailboxMail } from '@studio/shared/mailbox';
-import { toast } from 'sonner';
 import { errorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useTrashMailboxMail } from '../api/trash-mailbox-mail';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MAILBOX_FOLDER, senderText, subjectText } from './mailbox-texts';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { TextField } from '~/components/form/text-field';
 import { errorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useGrantStaffRights } from '../api/grant-staff-rights';
 import { panelClass, primaryButtonClass } from '../components/styles';
 

@@ -1,6 +1,6 @@
 import type { TeamMember } from '@studio/shared/team';
-import { toast } from 'sonner';
 import { errorMessage } from '~/lib/error-messages';
+import { toast } from '~/lib/toast';
 import { useRevokeStaffRights } from '../api/revoke-staff-rights';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
