@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { paintFromHtmlEverywhere } from './first-paint';
+import { type ChunkGraph, paintFromHtmlEverywhere, preloadSignedInScreens } from './first-paint';
 
 /** Text files worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
@@ -37,7 +37,8 @@ export function precompress(dir: string) {
  * turns the prerendered /404 into 404.html for the server, moves Vite's
  * manifest out of the served folder, and writes
  * robots.txt and sitemap.xml with absolute URLs of the public routes, lets
- * every page paint from its HTML alone (first-paint.ts), then precompresses
+ * every page paint from its HTML alone (first-paint.ts), lists the chunks of
+ * the screens signed-in visitors see on their pages, then precompresses
  * every text file.
  */
 export function finishBuild(options: {
@@ -51,10 +52,12 @@ export function finishBuild(options: {
     throw new Error(`${prerendered} is missing; is '/404' still in the prerender list?`);
   }
   fs.copyFileSync(prerendered, path.join(client, '404.html'));
-  // Vite's module graph (vite.config.ts) is for route-sizes.ts, not for visitors.
+  // Vite's module graph (vite.config.ts) is for route-sizes.ts and the signed-in
+  // screens' preloads, not for visitors.
   const viteManifest = path.join(client, '.vite', 'manifest.json');
+  const graphFile = path.join(options.buildDirectory, 'vite-manifest.json');
   if (fs.existsSync(viteManifest)) {
-    fs.renameSync(viteManifest, path.join(options.buildDirectory, 'vite-manifest.json'));
+    fs.renameSync(viteManifest, graphFile);
     fs.rmSync(path.join(client, '.vite'), { recursive: true, force: true });
   }
   // No /404/ directory may remain: /404 is an unknown path like any other.
@@ -92,5 +95,6 @@ export function finishBuild(options: {
     ].join('\n'),
   );
   paintFromHtmlEverywhere(client);
+  preloadSignedInScreens(client, JSON.parse(fs.readFileSync(graphFile, 'utf8')) as ChunkGraph);
   precompress(client);
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   classesOf,
@@ -9,7 +12,9 @@ import {
 import {
   ENABLE_STYLESHEETS_SCRIPT,
   paintFromHtml,
+  preloadSignedInScreens,
   START_SCRIPTS_AFTER_PAINT_SCRIPT,
+  staticChunksOf,
 } from './first-paint';
 
 describe('criticalCss', () => {
@@ -168,6 +173,35 @@ describe('paintFromHtml', () => {
     expect(icon.hasAttribute('data-href')).toBe(false);
   });
 
+  it("preloads the signed-in screen's chunks too, only for a visitor marked signed-in", () => {
+    const preloadsFor = (signedIn: boolean) => {
+      document.documentElement.className = signedIn ? 'dark signed-in' : 'dark';
+      document.head.innerHTML = '';
+      document.body.innerHTML =
+        '<script type="text/plain" data-signed-in="/screen.js /shared.js" data-after-paint="/a.js">x()</script>';
+      const frames: FrameRequestCallback[] = [];
+      const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+        frames.push(callback);
+        return frames.length;
+      });
+      vi.useFakeTimers();
+      try {
+        new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+        for (const frame of frames) frame(0);
+        vi.runAllTimers();
+      } finally {
+        vi.useRealTimers();
+        raf.mockRestore();
+        document.documentElement.className = '';
+      }
+      return [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) =>
+        link.getAttribute('href'),
+      );
+    };
+    expect(preloadsFor(false)).toEqual(['/a.js']);
+    expect(preloadsFor(true)).toEqual(['/a.js', '/screen.js', '/shared.js']);
+  });
+
   /** Runs `run` on fake timers with `Observer` standing in for the browser's PerformanceObserver. */
   function withPaintObserver(Observer: unknown, run: () => void) {
     const real = window.PerformanceObserver;
@@ -282,5 +316,39 @@ describe('paintFromHtml', () => {
 
   it('leaves a page without a stylesheet as it is', () => {
     expect(paintFromHtml('<body><p>x</p></body>', () => '')).toBe('<body><p>x</p></body>');
+  });
+});
+
+describe("the signed-in screens' chunks", () => {
+  const graph = {
+    'src/screen.tsx': { file: 'assets/screen-1.js', imports: ['_shared.js', '_util.js'] },
+    '_shared.js': { file: 'assets/shared-2.js', imports: ['_util.js'] },
+    '_util.js': { file: 'assets/util-3.js' },
+    'src/lazy.tsx': { file: 'assets/lazy-4.js' },
+  };
+
+  it('are the screen chunk and what it imports statically, at any depth, once each', () => {
+    expect(staticChunksOf(graph, 'src/screen.tsx')).toEqual([
+      '/assets/screen-1.js',
+      '/assets/shared-2.js',
+      '/assets/util-3.js',
+    ]);
+    expect(() => staticChunksOf(graph, 'src/missing.tsx')).toThrow(/not in Vite's manifest/);
+  });
+
+  it("are listed on the page's inert module script", () => {
+    const client = fs.mkdtempSync(path.join(os.tmpdir(), 'signed-in-screens-'));
+    try {
+      fs.mkdirSync(path.join(client, 'contact'));
+      const page = path.join(client, 'contact', 'index.html');
+      fs.writeFileSync(page, '<script type="text/plain" data-after-paint="/a.js">x()</script>');
+      const tickets = 'src/features/tickets/components/tickets-screen.tsx';
+      preloadSignedInScreens(client, { ...graph, [tickets]: { file: 'assets/t.js' } });
+      expect(fs.readFileSync(page, 'utf8')).toBe(
+        '<script type="text/plain" data-signed-in="/assets/t.js" data-after-paint="/a.js">x()</script>',
+      );
+    } finally {
+      fs.rmSync(client, { recursive: true, force: true });
+    }
   });
 });

@@ -82,7 +82,8 @@ export const RESTORE_ICONS_SCRIPT =
 export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
   '(function(){var W=window,d=document,started=false;' +
   // Adds the preloads and runs a copy of each inert module script, once.
-  `function start(){if(started)return;started=true;${ENABLE_STYLESHEETS_SCRIPT}${RESTORE_ICONS_SCRIPT}d.querySelectorAll("script[data-after-paint]").forEach(function(t){t.getAttribute("data-after-paint").split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}` +
+  // A signed-in visitor also gets the preloads of the screen they will see (SIGNED_IN_SCREENS).
+  `function start(){if(started)return;started=true;${ENABLE_STYLESHEETS_SCRIPT}${RESTORE_ICONS_SCRIPT}var signedIn=d.documentElement.classList.contains("signed-in");d.querySelectorAll("script[data-after-paint]").forEach(function(t){(t.getAttribute("data-after-paint")+" "+(signedIn&&t.getAttribute("data-signed-in")||"")).split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}` +
   'function go(){if(W.__scriptsHeld>0){W.__scriptsStart=go;return}start()}' +
   'if(d.visibilityState==="hidden")return start();' +
   // A high-priority image (the page's largest paint) holds them until it has painted.
@@ -129,5 +130,52 @@ export function paintFromHtmlEverywhere(client: string) {
     if (entry.name === '__spa-fallback.html') continue;
     const file = path.join(entry.parentPath, entry.name);
     fs.writeFileSync(file, paintFromHtml(fs.readFileSync(file, 'utf8'), readAsset));
+  }
+}
+
+/**
+ * Prerendered pages whose signed-in visitor sees a screen the route loads
+ * lazily, by the source module of that screen. Its chunks would be asked for
+ * only once the route's own modules had run: on a phone on slow 4G one more
+ * wave of requests before the Kontakt screen (issue 34). They are listed on
+ * the inert module script (`data-signed-in`), and the start script preloads
+ * them with the route's own when <html> is marked `signed-in` (root.tsx).
+ */
+export const SIGNED_IN_SCREENS: Readonly<Record<string, string>> = {
+  'contact/index.html': 'src/features/tickets/components/tickets-screen.tsx',
+};
+
+/** The part of Vite's manifest read here: a module's chunk and the chunks it imports statically. */
+export type ChunkGraph = Record<string, { file: string; imports?: string[] }>;
+
+/** The URL paths of `module`'s chunk and of every chunk it imports statically, at any depth. */
+export function staticChunksOf(graph: ChunkGraph, module: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = graph[key];
+    if (!chunk) throw new Error(`${key} is not in Vite's manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...seen].map((key) => `/${(graph[key] as { file: string }).file}`);
+}
+
+/** Lists each SIGNED_IN_SCREENS screen's chunks on its page's inert module script. */
+export function preloadSignedInScreens(client: string, graph: ChunkGraph) {
+  for (const [page, module] of Object.entries(SIGNED_IN_SCREENS)) {
+    const file = path.join(client, page);
+    const html = fs.readFileSync(file, 'utf8');
+    const inert = '<script type="text/plain" data-after-paint="';
+    if (!html.includes(inert)) throw new Error(`${page} has no inert module script`);
+    const chunks = staticChunksOf(graph, module).join(' ');
+    fs.writeFileSync(
+      file,
+      html.replace(
+        inert,
+        `<script type="text/plain" data-signed-in="${chunks}" data-after-paint="`,
+      ),
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionHint, setSessionHint } from '~/test/account-screens';
 import { ErrorBoundary, THEME_SCRIPT } from './root';
 
@@ -19,6 +19,23 @@ describe('the script before the first paint', () => {
   afterEach(() => {
     clearSessionHint();
     document.documentElement.className = '';
+    window.__earlyMe = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  it('starts `me` at once when the hint is there, and only then', () => {
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetch);
+    run();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__earlyMe).toBeUndefined();
+    setSessionHint();
+    run();
+    expect(fetch).toHaveBeenCalledWith('/api/auth/me', {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    expect(window.__earlyMe).toBeInstanceOf(Promise);
   });
 
   it('marks <html> signed-in only when the session hint cookie is there', () => {

@@ -27,11 +27,14 @@ const AppToaster = lazy(() => import('./app/toaster'));
  * <html> `signed-in` when the session hint cookie is there (lib/session.ts), so
  * prerendered logged-out content can stay hidden for a visitor who may be
  * logged in (the `signed-in:` variant in app.css), and `cookie-ok` when the
- * cookie notice was accepted, so the prerendered notice never flashes. The
- * server allows this script by its hash, so keep it a constant string.
+ * cookie notice was accepted, so the prerendered notice never flashes. With
+ * the hint it also starts `GET /api/auth/me` (`window.__earlyMe`, read once by
+ * lib/session.ts), so the answer is there when the modules are; its failure is
+ * caught here and seen by the reader. The server allows this script by its
+ * hash, so keep it a constant string.
  */
 export const THEME_SCRIPT =
-  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in')}try{if(localStorage.getItem('nd_cookie_notice')!==null){d.classList.add('cookie-ok')}}catch(e){}})();";
+  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in');try{var m=window.__earlyMe=fetch('/api/auth/me',{credentials:'include',headers:{Accept:'application/json'}});m.catch(function(){})}catch(e){}}try{if(localStorage.getItem('nd_cookie_notice')!==null){d.classList.add('cookie-ok')}}catch(e){}})();";
 
 /**
  * zod compiles object schemas with `new Function` where the page allows eval,

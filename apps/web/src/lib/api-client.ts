@@ -54,6 +54,11 @@ export const isAbortError = (error: unknown): boolean =>
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The answer to this very request, already asked for (the page's head starts
+   * `me` before any module loads: lib/session.ts); read as if fetched here.
+   */
+  started?: Promise<Response>;
 }
 
 export interface UploadProgress {
@@ -173,7 +178,7 @@ export function createApiClient({ baseUrl = '', onUnauthorized }: ApiClientOptio
 
     let response: Response;
     try {
-      response = await fetch(baseUrl + path, init);
+      response = await (options.started ?? fetch(baseUrl + path, init));
     } catch (error) {
       // A deliberate cancel is not a network failure: callers ignore it.
       if (isAbortError(error)) throw error;

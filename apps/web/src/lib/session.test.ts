@@ -125,6 +125,30 @@ describe('session hint cookie', () => {
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/auth/me');
     expect(currentUserQueryOptions.initialData()).toBeUndefined();
   });
+
+  it('reads the answer the page head asked for once, then asks the server anew', async () => {
+    setSessionHint();
+    window.__earlyMe = Promise.resolve(
+      new Response(JSON.stringify({ user, isStaff: true }), { status: 200 }),
+    );
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ user, isStaff: false })));
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchCurrentUser()).toEqual({ user, isStaff: true });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.__earlyMe).toBeUndefined();
+    expect(await fetchCurrentUser()).toEqual({ user, isStaff: false });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a head request that failed is a network error like any other, and the retry asks anew', async () => {
+    setSessionHint();
+    window.__earlyMe = Promise.reject(new TypeError('Failed to fetch'));
+    window.__earlyMe.catch(() => undefined);
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ user, isStaff: false })));
+    vi.stubGlobal('fetch', fetch);
+    await expect(fetchCurrentUser()).rejects.toThrow();
+    expect(await fetchCurrentUser()).toEqual({ user, isStaff: false });
+  });
 });
 
 describe('a session that ended elsewhere (issue 28)', () => {

@@ -42,10 +42,34 @@ export const CURRENT_USER_QUERY_KEY = ['session', 'me'] as const;
 /** True once a session this browser relied on was refused (see `markSessionExpired`). */
 export const SESSION_EXPIRED_QUERY_KEY = ['session', 'expired'] as const;
 
+declare global {
+  interface Window {
+    /** `GET /api/auth/me`, started by the page's head when the hint is there (root.tsx THEME_SCRIPT). */
+    __earlyMe?: Promise<Response>;
+  }
+}
+
+/**
+ * The head's `me` request, handed out once: the first check of a page load
+ * reads it instead of asking again after every module has loaded (issue 34: on
+ * a phone that was one more round trip before the Kontakt screen could ask for
+ * its tickets). Every later check asks the server anew.
+ */
+function takeEarlyMe(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__earlyMe;
+  window.__earlyMe = undefined;
+  return early;
+}
+
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentSession | null> {
   if (!hasSessionHint()) return null;
+  const started = takeEarlyMe();
   try {
-    return await api.get<MeResponse>('/api/auth/me', signal ? { signal } : {});
+    return await api.get<MeResponse>('/api/auth/me', {
+      ...(signal ? { signal } : {}),
+      ...(started ? { started } : {}),
+    });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
