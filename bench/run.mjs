@@ -79,7 +79,7 @@ const {
   tempDir,
   writeResult,
 } = await import('./lib/util.mjs');
-const { writeReadme } = await import('./lib/report.mjs');
+const { targetsTable, writeReadme } = await import('./lib/report.mjs');
 const { STAFF_COUNT } = await import('./lib/seed.mjs');
 
 const num = (name, fallback) => {
@@ -453,7 +453,9 @@ const results = Object.fromEntries(
     'search',
   ].map((n) => [n, readResult(n)]),
 );
-const readme = writeReadme(results);
+const { file: readme, targets } = writeReadme(results);
+// Each target with its figure and limit (from this run's parts and the latest results of the others).
+console.log(`\n${targetsTable(targets)}\n`);
 log(`done in ${round((Date.now() - started) / 60_000, 1)} min; figures in ${readme}`);
 cleanup();
 if (failures.length) {
