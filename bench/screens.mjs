@@ -97,5 +97,14 @@ export async function signedInScreens({ baseUrl, webDir, runs = 3 }) {
       `${screen.id}: perf ${figures.performance} (${figures.performanceRuns.join('/')}), LCP ${figures.lcpMs} ms (${figures.lcpRatio} × limit), TBT ${figures.tbtMs} ms, CLS ${figures.cls}, JS ${figures.jsGzipKB} KB gzip; LCP element ${figures.lcpElement}`,
     );
   }
-  return { runsPerScreen: runs, targets: SCREEN_TARGETS, browser, limit, screens };
+  const { interactions } = await import('./interactions.mjs');
+  const interaction = await interactions({ baseUrl, staffCookie: cookies.staff });
+  return {
+    runsPerScreen: runs,
+    targets: SCREEN_TARGETS,
+    browser,
+    limit,
+    screens,
+    interaction,
+  };
 }

@@ -147,6 +147,38 @@ export function buildResults(results) {
       );
     }
     lines.push('', `Runs per screen: ${screens.runsPerScreen}.`);
+    const i = screens.interaction;
+    if (i) {
+      const it = { keyMs: 50, switchMs: 200, scrollFps: 60, longTaskMs: 50 };
+      const keyOk = target(
+        'Typing in the composer, 200-message thread: input-to-paint',
+        `p95 ${i.typing.p95} ms (bare page ${i.typing.floorP95} ms)`,
+        `p95 ≤ ${i.typing.limitMs} ms`,
+        i.typing.p95 <= i.typing.limitMs,
+      );
+      const switchOk = target(
+        'Switching between two tickets (warm): click → thread',
+        `p95 ${i.switchTicket.p95} ms`,
+        `p95 ≤ ${it.switchMs} ms`,
+        i.switchTicket.p95 <= it.switchMs,
+      );
+      const scrollOk = target(
+        'Scrolling the 200-message thread',
+        `${i.scroll.fps} fps, ${i.scroll.longTasks} long tasks (longest ${i.scroll.longestTaskMs} ms)`,
+        `${it.scrollFps} fps, no task over ${it.longTaskMs} ms`,
+        i.scroll.fps >= it.scrollFps - 2 && i.scroll.longTasks === 0,
+      );
+      lines.push(
+        '',
+        `Interaction on the staff workspace, 1280 × 800, ${i.cpuSlowdown}× CPU slowdown, signed in (\`bench/interactions.mjs\`):`,
+        '',
+        '| interaction | figure | target |',
+        '|---|---|---|',
+        `| each key typed in the composer of the 200-message thread: Event Timing duration, input to paint (${i.typing.keys} keys) | p95 ${i.typing.p95} ms; a bare \`<textarea>\` page: p95 ${i.typing.floorP95} ms | p95 ≤ ${i.typing.limitMs} ms ${ok(keyOk)} |`,
+        `| switching between tickets #${i.switchTicket.tickets.join(' and #')}: click → the new thread on screen, warm | p95 ${i.switchTicket.p95} ms (runs ${i.switchTicket.runs.join(', ')}) | p95 ≤ ${it.switchMs} ms ${ok(switchOk)} |`,
+        `| scrolling the thread up and down for 3 s | ${i.scroll.fps} frames a second; ${i.scroll.longTasks} long tasks, the longest ${i.scroll.longestTaskMs} ms | ${it.scrollFps} fps, none over ${it.longTaskMs} ms ${ok(scrollOk)} |`,
+      );
+    }
   } else {
     lines.push('_not run yet_');
   }
