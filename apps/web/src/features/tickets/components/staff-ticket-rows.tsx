@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatMessageTime } from '../lib/format';
 import { ariaSortOf, type ListSort, type SortColumn } from '../lib/list-sort';
 import type { TicketSummary } from '../lib/selection';
@@ -84,15 +85,21 @@ function customerOf(ticket: TicketSummary): string {
   return ticket.contact_name || ticket.username;
 }
 
-/** One ticket of staff's dense list (the button `data-testid="ticket-item"`). */
-export function StaffTicketRow({
+/**
+ * One ticket of staff's dense list (the button `data-testid="ticket-item"`).
+ * Memoised: opening a ticket re-renders the screen, and only the two rows
+ * whose selection changed need to follow (issue 34: all 50 rows with their
+ * dates and labels were a good part of a ticket switch). `onSelect` must stay
+ * the same function from render to render, as TicketList's does.
+ */
+export const StaffTicketRow = memo(function StaffTicketRow({
   ticket,
   isSelected,
   onSelect,
 }: {
   ticket: TicketSummary;
   isSelected: boolean;
-  onSelect: () => void;
+  onSelect: (id: number, messageId?: number) => void;
 }) {
   const isUnread = !isSelected && ticket.unread_count > 0;
   return (
@@ -101,7 +108,7 @@ export function StaffTicketRow({
       data-testid="ticket-item"
       data-ticket-id={ticket.id}
       aria-current={isSelected ? 'true' : undefined}
-      onClick={onSelect}
+      onClick={() => onSelect(ticket.id, ticket.match?.message_id)}
       className={`cursor-target w-full border-b px-2 py-1 text-left text-sm leading-5 transition ${ROW_GRID} ${
         isSelected
           ? 'border-blue-500 bg-blue-50 ring-1 ring-blue-500 ring-inset dark:border-blue-400 dark:bg-blue-400/15 dark:ring-blue-400'
@@ -154,4 +161,4 @@ export function StaffTicketRow({
       )}
     </button>
   );
-}
+});

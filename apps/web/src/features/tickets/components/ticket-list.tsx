@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
 import { useStaffParts } from '../hooks/use-staff-parts';
@@ -119,6 +119,16 @@ export function TicketList({
   footer,
 }: TicketListProps) {
   const parts = useStaffParts(isAdmin);
+  // One function for every render, so staff's memoised rows are not all re-rendered
+  // when the screen is (it calls the screen's newest `onSelect`).
+  const latestOnSelect = useRef(onSelect);
+  useLayoutEffect(() => {
+    latestOnSelect.current = onSelect;
+  });
+  const selectRow = useCallback(
+    (ticketId: number, messageId?: number) => latestOnSelect.current(ticketId, messageId),
+    [],
+  );
   return (
     <section
       id={id}
@@ -212,7 +222,7 @@ export function TicketList({
                     <parts.StaffTicketRow
                       ticket={ticket}
                       isSelected={isSelected}
-                      onSelect={() => onSelect(ticket.id, ticket.match?.message_id)}
+                      onSelect={selectRow}
                     />
                   </li>
                 );
