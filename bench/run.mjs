@@ -6,7 +6,8 @@
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
 // (reuse apps/web/build and apps/server/dist), BENCH_ONLY=uploads (api parts: the photo uploads
-// only, printed, nothing written), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH.
+// only, printed, nothing written), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH,
+// BENCH_SOAK_MINUTES (default 60), BENCH_ALLOCATOR=system (the server on the system's malloc, lib/util.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -314,6 +315,7 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
         restAfterLoadMB,
         restAfterStartMap,
         restAfterLoadMap,
+        allocator: server.allocator,
         afterParts: parts.filter((p) => p === 'api-pglite' || p === 'fanout'),
       });
     } finally {
@@ -342,7 +344,13 @@ if (parts.includes('soak')) {
         staffTokens: seeded.staffTokens,
         minutes: soakMinutes,
       });
-      writeResult('soak', { ...common, engine: 'pglite', data: seeded.counts, ...result });
+      writeResult('soak', {
+        ...common,
+        engine: 'pglite',
+        data: seeded.counts,
+        allocator: server.allocator,
+        ...result,
+      });
     } finally {
       await server.stop();
     }

@@ -227,8 +227,16 @@ export function buildResults(results) {
           ]),
       `| resident at rest after the load | ${memory.restAfterLoadMB} MB | ≤ 250 MB ${ok(memory.restAfterLoadMB <= 250)} |`,
     );
+    // Under jemalloc there are no glibc arenas: its memory is in the anonymous rest.
     const where = (map) =>
-      `PGlite's WebAssembly memory ${map.wasmMB} MB, malloc ${map.mallocMB} MB (${map.mallocArenas} arenas), other anonymous memory (V8's heap, large blocks, stacks) ${map.otherAnonMB} MB, mapped files ${map.filesMB} MB`;
+      [
+        `PGlite's WebAssembly memory ${map.wasmMB} MB`,
+        ...(map.mallocMB > 0
+          ? [`glibc's malloc ${map.mallocMB} MB (${map.mallocArenas} arenas)`]
+          : []),
+        `other anonymous memory (V8's heap, jemalloc's or malloc's large blocks, stacks) ${map.otherAnonMB} MB`,
+        `mapped files ${map.filesMB} MB`,
+      ].join(', ');
     if (memory.restAfterStartMap && memory.restAfterLoadMap) {
       lines.push(
         '',
@@ -261,6 +269,7 @@ export function buildResults(results) {
       `| highest reading | ${soak.maxMB} MB | – |`,
       `| at rest after the soak | ${soak.restAfterMB} MB | – |`,
     );
+    if (soak.allocator) lines.push('', `Allocator: ${soak.allocator}.`);
   } else {
     lines.push('_not run yet_');
   }

@@ -159,6 +159,8 @@ export async function startServer({
     baseUrl,
     pid: child.pid,
     child,
+    /** What the server's memory comes from, for the results. */
+    allocator: allocatorName({ ...process.env, ...allocator, ...env }),
     async stop() {
       if (exited) return;
       const done = new Promise((resolve) => child.once('exit', resolve));
@@ -168,6 +170,15 @@ export async function startServer({
       clearTimeout(timer);
     },
   };
+}
+
+function allocatorName(env) {
+  if (env.LD_PRELOAD?.includes('jemalloc')) {
+    return `jemalloc (LD_PRELOAD, MALLOC_CONF=${env.MALLOC_CONF ?? ''})`;
+  }
+  const tuned = Object.entries(env).filter(([name]) => /^MALLOC_/.test(name));
+  if (tuned.length) return `glibc malloc, ${tuned.map(([k, v]) => `${k}=${v}`).join(', ')}`;
+  return 'the system malloc';
 }
 
 function tail(file) {
