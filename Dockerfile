@@ -28,10 +28,18 @@ RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
 
 # 3. The runtime image.
 FROM ${NODE_IMAGE}
+# jemalloc instead of glibc's malloc: memory that image work freed goes back to
+# the system within seconds instead of staying in glibc's per-thread arenas
+# (scripts/allocator.mjs, bench/README.md "Server memory at rest").
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends libjemalloc2 \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    LD_PRELOAD=libjemalloc.so.2 \
+    MALLOC_CONF=background_thread:true
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules

@@ -1,11 +1,13 @@
 // `npm run bench [part…]`: builds the production app, runs the benchmarks and
 // writes their figures to bench/results/*.json and bench/README.md.
-// Parts: pages, screens, api-pglite, fanout, api-postgres, cold-start, mail-latency, search (default: all eight).
+// Parts: pages, screens, api-pglite, fanout, api-postgres, cold-start, mail-latency, search (default: all eight),
+// and soak (an hour of mixed traffic, BENCH_SOAK_MINUTES; run only when named, never in CI).
 // Environment: BENCH_DURATION (seconds per load run, default 10), BENCH_SCALE
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
 // (reuse apps/web/build and apps/server/dist), BENCH_ONLY=uploads (api parts: the photo uploads
-// only, printed, nothing written), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH.
+// only, printed, nothing written), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH,
+// BENCH_SOAK_MINUTES (default 60), BENCH_ALLOCATOR=system (the server on the system's malloc, lib/util.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,10 +24,12 @@ const ALL_PARTS = [
   'mail-latency',
   'search',
 ];
+// The soak takes an hour: it runs when asked for by name only.
+const KNOWN_PARTS = [...ALL_PARTS, 'soak'];
 const parts = process.argv.slice(2).length ? process.argv.slice(2) : ALL_PARTS;
 for (const part of parts) {
-  if (!ALL_PARTS.includes(part)) {
-    console.error(`unknown part "${part}"; choose from ${ALL_PARTS.join(', ')}`);
+  if (!KNOWN_PARTS.includes(part)) {
+    console.error(`unknown part "${part}"; choose from ${KNOWN_PARTS.join(', ')}`);
     process.exit(2);
   }
 }
@@ -79,6 +83,7 @@ const {
   tempDir,
   writeResult,
 } = await import('./lib/util.mjs');
+const { memoryMap } = await import('./lib/memory-map.mjs');
 const { targetsTable, writeReadme } = await import('./lib/report.mjs');
 const { STAFF_COUNT } = await import('./lib/seed.mjs');
 
@@ -93,6 +98,7 @@ const lighthouseRuns = num('BENCH_LH_RUNS', 3);
 const pageRoutes = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
 const streams = num('BENCH_STREAMS', 10_000);
 const mailRuns = num('BENCH_MAIL_RUNS', 50);
+const soakMinutes = num('BENCH_SOAK_MINUTES', 60);
 // A trial of the photo uploads alone while working on them (issue 20, target 3):
 // the figures are printed, results/*.json and the README are left as they are.
 const uploadsOnly = process.env.BENCH_ONLY === 'uploads';
@@ -279,6 +285,7 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
         return;
       }
       const restAfterStartMB = round((await settledRss(server.pid)) / 1024 ** 2, 1);
+      const restAfterStartMap = memoryMap(server.pid);
       log(`server at rest after start: ${restAfterStartMB} MB resident`);
       let apiResult = null;
       const api = parts.includes('api-pglite') ? await import('./api.mjs') : null;
@@ -332,6 +339,7 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
       await sleep(10_000);
       const justAfterLoadMB = round(rssBytes(server.pid) / 1024 ** 2, 1);
       const restAfterLoadMB = round((await settledRss(server.pid)) / 1024 ** 2, 1);
+      const restAfterLoadMap = memoryMap(server.pid);
       log(`server after the load: ${justAfterLoadMB} MB, at rest ${restAfterLoadMB} MB resident`);
       writeResult('memory', {
         ...common,
@@ -340,7 +348,43 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
         restAfterStartMB,
         justAfterLoadMB,
         restAfterLoadMB,
+        restAfterStartMap,
+        restAfterLoadMap,
+        allocator: server.allocator,
         afterParts: parts.filter((p) => p === 'api-pglite' || p === 'fanout'),
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+// --- soak: an hour of mixed traffic, memory every 30 s (issue 34) ---------
+if (parts.includes('soak')) {
+  await part('soak', async () => {
+    const { soak, SOAK_TRAFFIC } = await import('./soak.mjs');
+    const { server, seeded } = await seededServer({
+      engine: 'pglite',
+      size: seedSize(10_000, 200_000),
+      // Half of the open streams are staff list streams, 20 accounts with two
+      // sessions each (10 streams a session), closed and reopened all along.
+      staffSessionsPerUser: 2,
+      env: { STREAMS_MAX_PER_USER: String(Math.max(20, SOAK_TRAFFIC.streams)) },
+    });
+    try {
+      const result = await soak({
+        baseUrl: server.baseUrl,
+        serverPid: server.pid,
+        customerTokens: seeded.customerTokens,
+        staffTokens: seeded.staffTokens,
+        minutes: soakMinutes,
+      });
+      writeResult('soak', {
+        ...common,
+        engine: 'pglite',
+        data: seeded.counts,
+        allocator: server.allocator,
+        ...result,
       });
     } finally {
       await server.stop();
@@ -451,6 +495,7 @@ const results = Object.fromEntries(
     'cold-start',
     'mail-latency',
     'search',
+    'soak',
   ].map((n) => [n, readResult(n)]),
 );
 const { file: readme, targets } = writeReadme(results);

@@ -3,6 +3,23 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { allocatorEnv } from './allocator.mjs';
+
+// The allocator is chosen before anything else (scripts/allocator.mjs): the
+// loader and glibc read their variables only when a process starts, so this
+// process becomes a new one with them, same pid, nothing left behind (Node
+// 22.15 and later; on an older Node the server runs with the system's default).
+const allocator = allocatorEnv();
+if (Object.keys(allocator).length > 0 && process.execve) {
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      ...process.env,
+      ...allocator,
+    },
+  );
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webBuilt = existsSync(`${root}apps/web/build/client/index.html`);

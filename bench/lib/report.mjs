@@ -351,6 +351,52 @@ export function buildResults(results) {
           ]),
       `| resident at rest after the load | ${memory.restAfterLoadMB} MB | ≤ 250 MB ${ok(memory.restAfterLoadMB <= 250)} |`,
     );
+    // Under jemalloc there are no glibc arenas: its memory is in the anonymous rest.
+    const where = (map) =>
+      [
+        `PGlite's WebAssembly memory ${map.wasmMB} MB`,
+        ...(map.mallocMB > 0
+          ? [`glibc's malloc ${map.mallocMB} MB (${map.mallocArenas} arenas)`]
+          : []),
+        `other anonymous memory (V8's heap, jemalloc's or malloc's large blocks, stacks) ${map.otherAnonMB} MB`,
+        `mapped files ${map.filesMB} MB`,
+      ].join(', ');
+    if (memory.restAfterStartMap && memory.restAfterLoadMap) {
+      lines.push(
+        '',
+        `Where it is (\`/proc/<pid>/smaps\`, \`lib/memory-map.mjs\`): after start ${where(memory.restAfterStartMap)}; after the load ${where(memory.restAfterLoadMap)}.`,
+      );
+    }
+    if (memory.allocator) lines.push('', `Allocator: ${memory.allocator}.`);
+  } else {
+    lines.push('_not run yet_');
+  }
+
+  const soak = results.soak;
+  lines.push('', '### Soak: an hour of mixed traffic (PGlite)', '');
+  if (soak) {
+    const t = soak.traffic;
+    target(
+      `Soak, ${soak.minutes} minutes: resident at the end`,
+      `${soak.endMB} MB = ${soak.ratio} × the first quarter's ${soak.firstQuarterMeanMB} MB`,
+      '≤ 1.1 × the first quarter',
+      soak.pass,
+    );
+    const done = (name) => soak.counts.ok[name] ?? 0;
+    const failed = Object.values(soak.counts.failed).reduce((sum, n) => sum + n, 0);
+    lines.push(
+      header(soak),
+      '',
+      `\`npm run bench soak\`: ${soak.minutes} minutes after a ${soak.warmUpSeconds} s warm-up, per second ${t.textPostsPerSecond} text messages, ${t.photoUploadsPerSecond} photo uploads (2 MB), ${t.readsPerSecond} reads (list, thread), ${t.streams} live streams open (half staff lists, half customers' threads) of which ${t.streamChurnPerSecond} closed and reopened; resident memory read every ${soak.sampleSeconds} s. Done: ${done('textPost')} messages, ${done('photoUpload')} uploads, ${done('read')} reads, ${done('streamOpened')} streams opened, ${done('streamClosed')} closed, ${soak.counts.events} events received; ${failed} failed.`,
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| resident, mean of the first quarter (${soak.minutes / 4} min) | ${soak.firstQuarterMeanMB} MB | – |`,
+      `| resident at the end (mean of the last ${soak.endSamples} readings) | ${soak.endMB} MB (× ${soak.ratio}) | ≤ 1.1 × the first quarter ${ok(soak.pass)} |`,
+      `| highest reading | ${soak.maxMB} MB | – |`,
+      `| at rest after the soak | ${soak.restAfterMB} MB | – |`,
+    );
+    if (soak.allocator) lines.push('', `Allocator: ${soak.allocator}.`);
   } else {
     lines.push('_not run yet_');
   }

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allocatorEnv } from '../../scripts/allocator.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const benchDir = path.join(root, 'bench');
@@ -105,6 +106,12 @@ export async function startServer({
 }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // `npm start` sets the allocator's variables and starts again as a new
+  // process (scripts/allocator.mjs), which needs Node 22.15; they are set here
+  // instead, so the bench measures that allocator on any Node.
+  // BENCH_ALLOCATOR=system runs the system's default instead (an A/B).
+  const allocator =
+    process.env.BENCH_ALLOCATOR === 'system' ? {} : allocatorEnv({ ...process.env, ...env });
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, entry)], {
     cwd: root,
@@ -121,6 +128,7 @@ export async function startServer({
       NODE_ENV: '',
       LOG_LEVEL: '',
       ADMIN_EMAILS: 'admin@bench.test',
+      ...allocator,
       ...env,
     },
     stdio: ['ignore', out, out],
@@ -151,6 +159,8 @@ export async function startServer({
     baseUrl,
     pid: child.pid,
     child,
+    /** What the server's memory comes from, for the results. */
+    allocator: allocatorName({ ...process.env, ...allocator, ...env }),
     async stop() {
       if (exited) return;
       const done = new Promise((resolve) => child.once('exit', resolve));
@@ -160,6 +170,15 @@ export async function startServer({
       clearTimeout(timer);
     },
   };
+}
+
+function allocatorName(env) {
+  if (env.LD_PRELOAD?.includes('jemalloc')) {
+    return `jemalloc (LD_PRELOAD, MALLOC_CONF=${env.MALLOC_CONF ?? ''})`;
+  }
+  const tuned = Object.entries(env).filter(([name]) => /^MALLOC_/.test(name));
+  if (tuned.length) return `glibc malloc, ${tuned.map(([k, v]) => `${k}=${v}`).join(', ')}`;
+  return 'the system malloc';
 }
 
 function tail(file) {
