@@ -3,7 +3,7 @@
 // 30 s. What grows without bound (a cache that never forgets, a listener left
 // behind by a closed stream, an allocator that never gives back what image
 // work took) shows as memory at the end above memory in the first quarter.
-import net from 'node:net';
+import { openEventStream } from './lib/event-stream-socket.mjs';
 import { login } from './lib/login.mjs';
 import { memoryMap } from './lib/memory-map.mjs';
 import { makePhoto, photoMessage } from './lib/photo.mjs';
@@ -28,41 +28,6 @@ const SAMPLE_SECONDS = 30;
 const WARM_UP_SECONDS = 60;
 /** "At the end": the mean of the samples of the last 2.5 minutes, as one sample may fall before or after a collection. */
 const END_SAMPLES = 5;
-
-/** One live stream over a raw socket (as lib/fanout-client.mjs); resolves once the server's first frame came. */
-function openStream({ baseUrl, path, token, onEvent }) {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: hostname, port: Number(port) });
-    socket.setEncoding('latin1');
-    socket.write(
-      `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nCookie: sid=${token}\r\n\r\n`,
-    );
-    let buffer = '';
-    let opened = false;
-    socket.on('data', (chunk) => {
-      buffer += chunk;
-      if (!opened && buffer.includes('\r\n\r\n') && !buffer.startsWith('HTTP/1.1 200')) {
-        socket.destroy();
-        reject(new Error(`stream answered ${buffer.slice(0, 12)}`));
-        return;
-      }
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!opened && frame.includes('retry:')) {
-          opened = true;
-          resolve(socket);
-        } else if (opened && frame.includes('event:')) onEvent();
-        end = buffer.indexOf('\n\n');
-      }
-    });
-    socket.on('error', (error) => {
-      if (!opened) reject(error);
-    });
-  });
-}
 
 /**
  * Calls `send` `perSecond` times a second, spread evenly, with at most
@@ -132,10 +97,10 @@ export async function soak({
   };
   const open = new Set();
   const openOne = async () => {
-    const socket = await openStream({
+    const socket = await openEventStream({
       baseUrl,
       ...streamTarget(),
-      onEvent: () => {
+      onFrame: () => {
         counts.events++;
       },
     });

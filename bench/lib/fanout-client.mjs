@@ -3,7 +3,7 @@
 // of them split 10,000 sockets, so no single client process is the bottleneck
 // that delays arrivals, nor runs out of file descriptors. Arrival times are
 // process.hrtime (the system's monotonic clock), comparable across processes.
-import net from 'node:net';
+import { openEventStream } from './event-stream-socket.mjs';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -14,44 +14,16 @@ let arrivals = new Float64Array(0);
 let received = 0;
 const requests = [];
 
-/**
- * One list stream over a raw TCP socket: the request written by hand and the
- * answer scanned as text. SSE frames are found by their blank line; the
- * chunked-encoding size lines between them are ignored (the server writes each
- * frame as one chunk). Four such clients parse 10,000 streams with far less
- * CPU than node:http's parser would spend, so arrivals are not queued behind
- * the measuring side.
- */
+/** One list stream (lib/event-stream-socket.mjs); each round's event is timed on arrival. */
 function openStream(index, { baseUrl, token, localAddress }) {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: hostname, port: Number(port), localAddress });
-    socket.setEncoding('latin1');
-    socket.write(
-      `GET /api/stream/tickets HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\nCookie: sid=${token}\r\n\r\n`,
-    );
-    let buffer = '';
-    let opened = false;
-    socket.on('data', (chunk) => {
-      buffer += chunk;
-      // A refusal (429, 503) has a JSON body and no SSE frame to wait for.
-      if (!opened && buffer.includes('\r\n\r\n') && !buffer.startsWith('HTTP/1.1 200')) {
-        socket.destroy();
-        reject(new Error(`stream answered ${buffer.slice(0, 12)}`));
-        return;
-      }
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!opened && frame.includes('retry:')) {
-          opened = true;
-          resolve(socket);
-        } else if (opened && frame.includes('event: ticket')) onEvent(index, frame);
-        end = buffer.indexOf('\n\n');
-      }
-    });
-    socket.on('error', reject);
+  return openEventStream({
+    baseUrl,
+    path: '/api/stream/tickets',
+    token,
+    localAddress,
+    onFrame: (frame) => {
+      if (frame.includes('event: ticket')) onEvent(index, frame);
+    },
   });
 }
 
