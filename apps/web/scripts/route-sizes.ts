@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotli } from './finish-build';
+import { type ChunkGraph, staticChunksOf } from './first-paint';
 
 /*
  * The JavaScript a first visit of each route downloads, brotli-compressed (the
@@ -61,9 +62,6 @@ export interface RouterManifest {
   >;
 }
 
-/** The part of Vite's manifest (.vite/manifest.json) read here: source file → chunk. */
-export type ViteManifest = Record<string, { file: string; imports?: string[] }>;
-
 export interface RouteSize {
   name: string;
   /** Compressed bytes of everything the first visit downloads. */
@@ -79,22 +77,14 @@ function urlOf(route: { path?: string; index?: boolean }): string {
 }
 
 /** The chunk of `source` (a path under src/) and every chunk it imports statically, as URL paths. */
-function lazyChunks(vite: ViteManifest, source: string): string[] {
+function lazyChunks(vite: ChunkGraph, source: string): string[] {
   const start = `src/${source}`;
   if (!vite[start]) throw new Error(`${start} is not a chunk of this build; is VIEWS out of date?`);
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = vite[key];
-    if (!chunk || files.has(`/${chunk.file}`)) return;
-    files.add(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(start);
-  return [...files];
+  return staticChunksOf(vite, start);
 }
 
 /** Every view of the build with the URL paths of the scripts its first visit downloads. */
-export function viewFiles(router: RouterManifest, vite: ViteManifest): Map<string, string[]> {
+export function viewFiles(router: RouterManifest, vite: ChunkGraph): Map<string, string[]> {
   const root = router.routes.root;
   if (!root) throw new Error('the router manifest has no root route');
   const entry = [
@@ -196,7 +186,7 @@ export function measureBuild(buildDirectory: string): RouteSize[] {
   // finish-build.ts moves Vite's manifest out of the served folder.
   const vite = JSON.parse(
     fs.readFileSync(path.join(buildDirectory, 'vite-manifest.json'), 'utf8'),
-  ) as ViteManifest;
+  ) as ChunkGraph;
   const sizeOf = (urlPath: string) => {
     const file = path.join(client, urlPath);
     // Files under 1 KB have no .br twin (not worth it): the same compression, in memory.
