@@ -139,14 +139,11 @@ describe('paintFromHtml', () => {
     expect(out).not.toContain('<script type="module"');
   });
 
-  it('adds the preloads and runs the module script at the first frame, once painted', () => {
-    document.head.innerHTML =
-      '<link rel="stylesheet" href="/assets/root.css" disabled="">' +
-      '<link rel="icon" href="data:," data-href="/favicon.svg">';
-    const icon = document.head.querySelector('link[rel=icon]') as HTMLLinkElement;
-    document.body.innerHTML =
-      '<script type="text/plain" data-after-paint="/a.js /b.js">x()</script>';
-    const stylesheet = document.head.querySelector('link') as HTMLLinkElement;
+  /**
+   * Runs the start script where paint entries do not exist (jsdom): `beforeFrame` sees
+   * the page before the first animation frame, then the frames and timers run.
+   */
+  function runStartScript(beforeFrame: () => void = () => undefined) {
     const frames: FrameRequestCallback[] = [];
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
       frames.push(callback);
@@ -155,16 +152,29 @@ describe('paintFromHtml', () => {
     vi.useFakeTimers();
     try {
       new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
-      expect(document.querySelector('script[type=module]')).toBeNull();
-      // The full stylesheet waits for the paint too (jsdom has no `disabled` of its own).
-      expect(stylesheet.disabled).not.toBe(false);
-      expect(icon.getAttribute('href')).toBe('data:,');
+      beforeFrame();
       for (const frame of frames) frame(0);
       vi.runAllTimers();
     } finally {
       vi.useRealTimers();
       raf.mockRestore();
     }
+  }
+
+  it('adds the preloads and runs the module script at the first frame, once painted', () => {
+    document.head.innerHTML =
+      '<link rel="stylesheet" href="/assets/root.css" disabled="">' +
+      '<link rel="icon" href="data:," data-href="/favicon.svg">';
+    const icon = document.head.querySelector('link[rel=icon]') as HTMLLinkElement;
+    document.body.innerHTML =
+      '<script type="text/plain" data-after-paint="/a.js /b.js">x()</script>';
+    const stylesheet = document.head.querySelector('link') as HTMLLinkElement;
+    runStartScript(() => {
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      // The full stylesheet waits for the paint too (jsdom has no `disabled` of its own).
+      expect(stylesheet.disabled).not.toBe(false);
+      expect(icon.getAttribute('href')).toBe('data:,');
+    });
     const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')];
     expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/a.js', '/b.js']);
     expect(document.body.querySelector('script[type=module]')?.textContent).toBe('x()');
@@ -179,19 +189,9 @@ describe('paintFromHtml', () => {
       document.head.innerHTML = '';
       document.body.innerHTML =
         '<script type="text/plain" data-signed-in="/screen.js /shared.js" data-after-paint="/a.js">x()</script>';
-      const frames: FrameRequestCallback[] = [];
-      const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-        frames.push(callback);
-        return frames.length;
-      });
-      vi.useFakeTimers();
       try {
-        new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
-        for (const frame of frames) frame(0);
-        vi.runAllTimers();
+        runStartScript();
       } finally {
-        vi.useRealTimers();
-        raf.mockRestore();
         document.documentElement.className = '';
       }
       return [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) =>
