@@ -6,7 +6,7 @@
 // bare <textarea> and no script, measured in the same browser.
 import http from 'node:http';
 import puppeteer from 'puppeteer-core';
-import { BROWSER_FLAGS } from './lib/browser.mjs';
+import { BROWSER_FLAGS, signInBrowser } from './lib/browser.mjs';
 import { THREAD_TICKET_ID } from './lib/seed.mjs';
 import { log, percentile, round, tempDir } from './lib/util.mjs';
 import { CHROMIUM } from './pages.mjs';
@@ -70,20 +70,12 @@ async function typeAndTime(page) {
   return [...timed, ...Array(Math.max(0, KEYS.length - timed.length)).fill(16)];
 }
 
-async function openPage(browser, url, cookie, baseUrl) {
+async function openPage(browser, url) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  if (cookie) {
-    const [name, value] = cookie.split('=');
-    await browser.setCookie(
-      { name, value, url: `${baseUrl}/` },
-      { name: 'signed_in', value: '1', url: `${baseUrl}/` },
-    );
-  }
   const cdp = await page.createCDPSession();
   // Not network idle: the signed-in screen holds its live streams open.
   await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(() => localStorage.setItem('nd_cookie_notice', 'accepted'));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return page;
 }
@@ -159,7 +151,8 @@ export async function interactions({ baseUrl, staffCookie }) {
     const floorKeys = await typeAndTime(barePage);
     await barePage.close();
 
-    const page = await openPage(browser, `${baseUrl}/contact`, staffCookie, baseUrl);
+    await signInBrowser(browser, baseUrl, staffCookie);
+    const page = await openPage(browser, `${baseUrl}/contact`);
     // The desk's first two tickets in its „Wszystkie” view.
     await page.waitForSelector('[data-testid=ticket-item], fieldset button');
     await page.evaluate(() => {
@@ -180,12 +173,7 @@ export async function interactions({ baseUrl, staffCookie }) {
     await page.close();
 
     // Typing and scrolling in the long thread.
-    const thread = await openPage(
-      browser,
-      `${baseUrl}/contact?ticket=${THREAD_TICKET_ID}`,
-      staffCookie,
-      baseUrl,
-    );
+    const thread = await openPage(browser, `${baseUrl}/contact?ticket=${THREAD_TICKET_ID}`);
     await thread.waitForSelector('[data-testid=message]');
     await thread.focus('textarea');
     const keys = await typeAndTime(thread);

@@ -4,6 +4,7 @@
 // tickets, each signed in with a real session. Compared with the limit page of
 // the same run, like the public pages.
 import puppeteer from 'puppeteer-core';
+import { signInBrowser } from './lib/browser.mjs';
 import { login } from './lib/login.mjs';
 import { THREAD_TICKET_ID } from './lib/seed.mjs';
 import { log } from './lib/util.mjs';
@@ -57,22 +58,12 @@ async function topUpCustomerTickets(baseUrl, cookie) {
   }
 }
 
-/**
- * Puts the session in the browser Lighthouse drives: the session cookie and its
- * script-readable hint (the page reads the hint to know it is signed in), and
- * the accepted cookie notice a returning person has.
- */
+/** Puts the session in the browser Lighthouse drives (Lighthouse never clears cookies). */
 function signIn(baseUrl, cookie) {
   return async (port) => {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
     try {
-      const [name, value] = cookie.split('=');
-      const url = `${baseUrl}/`;
-      await browser.setCookie({ name, value, url }, { name: 'signed_in', value: '1', url });
-      const page = await browser.newPage();
-      await page.goto(`${baseUrl}/api/health`);
-      await page.evaluate(() => localStorage.setItem('nd_cookie_notice', 'accepted'));
-      await page.close();
+      await signInBrowser(browser, baseUrl, cookie);
     } finally {
       await browser.disconnect();
     }
