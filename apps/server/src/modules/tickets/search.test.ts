@@ -297,6 +297,22 @@ describe('search: a common word', () => {
     expect(await share('parasol')).toBeLessThan(0.1);
     expect(ids(await search(admin.client, 'kalosze', '&limit=200'))).toEqual(ids(common));
     expect(ids(await search(admin.client, 'kalosze parasol'))).toEqual([older]);
+
+    // The statistics still call the word common when fewer than SEARCH_CANDIDATES_MAX
+    // tickets have it: the walk comes short, and the index's way in the same statement
+    // lists them all, the oldest too, on the next page.
+    await app.deps.db.execute(
+      sql`delete from tickets where id in (select id from tickets where owner_id = ${bob.user.id}
+        order by last_activity_at desc limit 10)`,
+    );
+    expect(await share('kalosz')).toBeGreaterThan(0.9);
+    const first = await search(admin.client, 'kalosze', '&limit=200');
+    expect(first.tickets).toHaveLength(200);
+    expect(first.next_cursor).not.toBeNull();
+    const second = await search(admin.client, 'kalosze', `&limit=200&cursor=${first.next_cursor}`);
+    // The word is in SEARCH_CANDIDATES_MAX + 1 tickets less the 10 deleted.
+    expect(ids(second)).toHaveLength(SEARCH_CANDIDATES_MAX + 1 - 10 - 200);
+    expect(ids(second).at(-1)).toBe(older);
   });
 });
 

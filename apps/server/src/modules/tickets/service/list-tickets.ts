@@ -1,5 +1,5 @@
 import type { TicketItem, TicketListAnswer, TicketStatus } from '@studio/shared/tickets';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
 import { searchExcerpt } from '../../search/index';
@@ -14,9 +14,9 @@ import {
   encodeSearchCursor,
 } from './cursor';
 import type { Actor } from './rules';
-import { type RankedTicket, rankTickets, SEARCH_OFFSET_MAX } from './search';
+import { rankedPage, SEARCH_OFFSET_MAX } from './search';
 import { afterCursor, type StaffFilters, staffConditions } from './staff-filters';
-import { selectTicketItems, toTicketItem } from './ticket-items';
+import { selectRankedTicketItems, selectTicketItems, toTicketItem } from './ticket-items';
 
 type ListInput = StaffFilters & {
   actor: Actor;
@@ -82,7 +82,7 @@ async function listByColumn(
   };
 }
 
-/** A search: ranked ids first, then those tickets as items, then their excerpts. */
+/** A search: its page of items, ranked, each with its excerpt, in one statement (search.ts `rankedPage`). */
 async function searchTickets(
   database: Db,
   root: Db,
@@ -92,8 +92,8 @@ async function searchTickets(
   now: Date,
 ): Promise<TicketListAnswer> {
   const offset = input.cursor ? decodeSearchCursor(input.cursor, SEARCH_OFFSET_MAX) : 0;
-  // rankTickets → prepareSearch sets the statement timeout of finding 16 for this transaction.
-  const { ranked, terms } = await rankTickets(database, {
+  // rankedPage → prepareSearch sets the statement timeout of finding 16 for this transaction.
+  const ranked = await rankedPage(database, {
     actor: input.actor,
     q,
     conditions,
@@ -101,49 +101,31 @@ async function searchTickets(
     offset,
     root,
   });
-  const page = ranked.slice(0, input.limit);
-  if (page.length === 0 || terms === null) return { tickets: [], next_cursor: null };
-
-  const rows = await selectTicketItems(
-    database,
-    input.actor,
-    [
-      inArray(
-        tickets.id,
-        page.map((hit) => hit.id),
-      ),
-    ],
-    page.length,
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const wanted = new Set(terms.loose.flat());
-  const items: TicketItem[] = [];
-  for (const hit of page) {
-    const row = byId.get(hit.id);
-    // Gone between the two reads (deleted): left out.
-    if (row)
-      items.push({
-        ...toTicketItem(row, input.actor, now),
-        match: matchExcerpt(hit, wanted, terms.prefixes),
-      });
-  }
+  if (ranked === null) return { tickets: [], next_cursor: null };
+  const rows = await selectRankedTicketItems(database, input.actor, ranked.page);
+  const wanted = new Set(ranked.terms.loose.flat());
+  const items: TicketItem[] = rows.slice(0, input.limit).map((row) => ({
+    ...toTicketItem(row, input.actor, now),
+    match: matchExcerpt(row, wanted, ranked.terms.prefixes),
+  }));
   const nextOffset = offset + input.limit;
   return {
     tickets: items,
     next_cursor:
-      ranked.length > input.limit && nextOffset <= SEARCH_OFFSET_MAX
+      rows.length > input.limit && nextOffset <= SEARCH_OFFSET_MAX
         ? encodeSearchCursor(nextOffset)
         : null,
   };
 }
 
-/** A result's excerpt of its best message (its text read with the ranking: search.ts `bestMessages`). */
+/** A result's excerpt of its best message (its text read with the ranking: search.ts `bestMessage`). */
 function matchExcerpt(
-  hit: RankedTicket,
+  row: { matchId: number | string | null; matchBody: string | null },
   wanted: ReadonlySet<string>,
   prefixes: readonly string[],
 ): TicketItem['match'] {
-  if (hit.message === null) return null;
-  const { text, highlights } = searchExcerpt(hit.message.body, wanted, prefixes);
-  return { message_id: hit.message.id, text, highlights };
+  if (row.matchId === null || row.matchBody === null) return null;
+  const { text, highlights } = searchExcerpt(row.matchBody, wanted, prefixes);
+  // int8 comes back as a string from node-postgres.
+  return { message_id: Number(row.matchId), text, highlights };
 }

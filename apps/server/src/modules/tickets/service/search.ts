@@ -43,16 +43,11 @@ const SCORE = {
   messageLoose: 4,
 } as const;
 
-export interface RankedTicket {
-  id: number;
-  /** The best message matched (as typed first, then newest); null when only the ticket itself matched. */
-  message: { id: number; body: string } | null;
-}
-
 /**
  * A search prepared for one statement: the query's terms with a typo's
  * alternatives narrowed to words that occur (`search_words`), JIT off for the
- * statement's transaction, and the SQL parts (`searchQuery`). Null when `q`
+ * statement's transaction, and the SQL parts (`searchQuery`), the way to a
+ * staff search's content candidates chosen (`contentCandidates`). Null when `q`
  * has nothing to search by. `root` is the database `database` is a
  * transaction of (ctx.deps.db): the statistics of a staff search are kept
  * per database (`content-statistics.ts`).
@@ -83,44 +78,27 @@ export async function prepareSearch(
   return searchQuery(actor, q, terms, content);
 }
 
-/** The tickets whose content has the words (staff), and for each whether it has them as typed. */
-interface ContentCandidates {
-  ids: number[];
-  exact: boolean[];
-}
-
 /**
- * The newest SEARCH_CANDIDATES_MAX tickets whose `content_vector` matches
- * the loose terms (staff search), one statement either way. Testing a ticket
- * means reading its vector, stored out of line when long (about 40 µs a
- * ticket at a million messages), so the way must fit the word, and
- * PostgreSQL's choice did not: ordered by activity, it walked all 100,000
- * tickets for a word in 115 of them (4.2 s, bench/README.md). So:
- * - a word the statistics say is in at least a tenth of the tickets: test
- *   the most recently active tickets in order, at most CONTENT_WALK_ROWS of
- *   them, which fills the candidates early;
- * - a rarer word (and any word the walk did not fill up with): every match
- *   from the GIN index (materialised first, so no order can lead the planner
- *   to walk instead), cheap exactly because they are few; then the newest.
+ * The tickets whose `content_vector` matches the loose terms (staff search),
+ * newest SEARCH_CANDIDATES_MAX of them, as a common table expression
+ * `content (id, activity, owner_id, exact)`, `exact` when they have the words
+ * as typed. Testing a ticket means reading its vector, stored out of line
+ * when long (about 40 µs a ticket at a million messages), so the way must
+ * fit the word, and PostgreSQL's choice did not: ordered by activity, it
+ * walked all 100,000 tickets for a word in 115 of them (4.2 s,
+ * bench/README.md). The way is chosen here, from ANALYZE's statistics:
+ * - a word they say is in at least a tenth of the tickets: test the most
+ *   recently active tickets in order, at most CONTENT_WALK_ROWS of them,
+ *   which fills the candidates early (`walked`);
+ * - a rarer word, or one the walk did not fill up with: every match from the
+ *   GIN index (materialised first, so no order can lead the planner to walk
+ *   instead), cheap exactly because they are few; then the newest.
+ * Both in the one statement: the index's way runs only when the walk came
+ * short (a one-time filter), so a search makes one round trip either way.
  */
-async function contentCandidates(
-  database: Db,
-  root: object,
-  terms: SearchTerms,
-): Promise<ContentCandidates> {
+async function contentCandidates(database: Db, root: object, terms: SearchTerms): Promise<SQL> {
   const exact = tsqueryText(terms.exact);
   const loose = tsqueryText(terms.loose, terms.prefixes);
-  if ((await contentShare(database, root, terms.loose, terms.prefixes)) >= 0.1) {
-    const walked = await rowsOf<{ id: number; exact: boolean }>(
-      database,
-      sql`select recent.id, recent.content_vector @@ ${exact}::tsquery as exact
-        from (select t2.id, t2.content_vector from ${tickets} t2
-              order by t2.last_activity_at desc, t2.id desc limit ${CONTENT_WALK_ROWS}) recent
-        where recent.content_vector @@ ${loose}::tsquery
-        limit ${SEARCH_CANDIDATES_MAX}`,
-    );
-    if (walked.length >= SEARCH_CANDIDATES_MAX) return candidatesOf(walked);
-  }
   // The newest matches as typed, when the loose terms are wider: their vectors
   // only, read by id, not another pass over the index.
   const asTyped =
@@ -128,31 +106,34 @@ async function contentCandidates(
       ? sql`true`
       : sql`(select t3.content_vector from ${tickets} t3
         where t3.id = newest.id) @@ ${exact}::tsquery`;
-  const found = await rowsOf<{ id: number; exact: boolean }>(
-    database,
-    sql`with matching as materialized (
-        select t2.id, t2.last_activity_at from ${tickets} t2 where t2.content_vector @@ ${loose}::tsquery
-      ), newest as (
-        select id, last_activity_at from matching
-        order by last_activity_at desc, id desc limit ${SEARCH_CANDIDATES_MAX}
-      )
-      select newest.id, ${asTyped} as exact from newest
-      order by newest.last_activity_at desc, newest.id desc`,
-  );
-  return candidatesOf(found);
-}
-
-function candidatesOf(rows: readonly { id: number; exact: boolean }[]): ContentCandidates {
-  return {
-    ids: rows.map((row) => Number(row.id)),
-    exact: rows.map((row) => row.exact === true),
-  };
+  const indexed = sql`select newest.id, newest.activity, newest.owner_id, ${asTyped} as exact
+    from (select id, activity, owner_id from matching
+          order by activity desc, id desc limit ${SEARCH_CANDIDATES_MAX}) newest`;
+  const matching = sql`matching as materialized (
+      select t2.id, t2.last_activity_at as activity, t2.owner_id from ${tickets} t2
+      where t2.content_vector @@ ${loose}::tsquery
+    )`;
+  if ((await contentShare(database, root, terms.loose, terms.prefixes)) < 0.1) {
+    return sql`${matching}, content as (${indexed})`;
+  }
+  const filled = sql`(select count(*) from walked) >= ${SEARCH_CANDIDATES_MAX}`;
+  return sql`walked as materialized (
+      select recent.id, recent.activity, recent.owner_id, recent.content_vector @@ ${exact}::tsquery as exact
+      from (select t2.id, t2.last_activity_at as activity, t2.owner_id, t2.content_vector from ${tickets} t2
+            order by t2.last_activity_at desc, t2.id desc limit ${CONTENT_WALK_ROWS}) recent
+      where recent.content_vector @@ ${loose}::tsquery
+      limit ${SEARCH_CANDIDATES_MAX}
+    ), ${matching}, content as (
+      select * from walked where ${filled}
+      union all
+      select * from (${indexed}) by_index where not ${filled}
+    )`;
 }
 
 /**
- * The search as SQL, for the list (`rankTickets`) and the staff tab counts:
- * common table expressions ending in `found` (the ids of the tickets that
- * match `q`), the `join` that keeps those and the `score` to order by.
+ * The search as SQL, for the list (`rankedPage`) and the staff tab counts:
+ * common table expressions ending in `found (id, activity, score)`, the
+ * tickets that match `q` with their points, and the `join` that keeps those.
  *
  * `q` matches each word in its Polish forms (src/modules/search), a ticket
  * number (studio-wide `#1042`, the owner's seq, or the id), and, for staff,
@@ -163,62 +144,61 @@ function candidatesOf(rows: readonly { id: number; exact: boolean }[]): ContentC
  * confined to their own tickets' own fields and public messages (finding 16;
  * internal notes never, review N1): all words in the ticket's own fields or
  * in one message. It costs what their own tickets cost.
+ *
+ * Each way of matching gives its candidates with the points they earn by it
+ * (SCORE), read where the candidate is found; `found` adds them up per
+ * ticket. So ranking reads no ticket again: looking up 500–750 candidates by
+ * their key to score them was half the time of a search (bench/README.md).
+ * A staff candidate's subject points need no second look either: the subject
+ * is part of `content_vector`, so a ticket among the newest content matches
+ * whose subject matches is among the newest subject matches too.
  */
 function searchQuery(
   actor: Actor,
   q: string,
   terms: SearchTerms,
-  content: ContentCandidates | null,
+  content: SQL | null,
 ): SearchQuery | null {
   const exact = tsqueryText(terms.exact);
   const loose = tsqueryText(terms.loose, terms.prefixes);
   const parts: SQL[] = [];
   const candidates: SQL[] = [];
-  const score: SQL[] = [];
+  const ticket = sql`t2.id, t2.last_activity_at as activity, t2.owner_id`;
+  const newest = sql`order by t2.last_activity_at desc, t2.id desc`;
   // Every part of a customer's search stays within their own tickets (finding 16).
   const own = actor.isAdmin ? sql`true` : sql`t2.owner_id = ${actor.id}`;
   if (exact !== '') {
+    // A customer's subject matches are all ranked (their own tickets are few), so
+    // the points of one found by a message never miss a subject match.
     candidates.push(
-      sql`(select t2.id from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery
-        order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX})`,
-    );
-    score.push(
-      sql`case when ${tickets.searchVector} @@ ${exact}::tsquery then ${SCORE.subject}
-        when ${tickets.searchVector} @@ ${loose}::tsquery then ${SCORE.subjectLoose} else 0 end`,
+      sql`(select ${ticket}, case when t2.search_vector @@ ${exact}::tsquery then ${SCORE.subject}::int
+          else ${SCORE.subjectLoose}::int end as points
+        from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery
+        ${actor.isAdmin ? sql`${newest} limit ${SEARCH_CANDIDATES_MAX}` : sql``})`,
     );
     if (content) {
-      // Found before this statement (contentCandidates), so it never reads a ticket's content;
-      // joined by id (two `= any(array)` tests of 250 ids for every candidate cost more).
-      parts.push(
-        sql`content as (select * from unnest(${sql.param(content.ids)}::int[],
-          ${sql.param(content.exact)}::bool[]) as c(id, exact))`,
-      );
-      candidates.push(sql`select id from content`);
-      score.push(
-        sql`case when content.exact then ${SCORE.message}
-          when content.id is not null then ${SCORE.messageLoose} else 0 end`,
+      // Found with the rest (contentCandidates): the way to them chosen before.
+      parts.push(content);
+      candidates.push(
+        sql`select id, activity, owner_id, case when exact then ${SCORE.message}::int
+          else ${SCORE.messageLoose}::int end from content`,
       );
     } else {
       const publicMessage = (query: string) =>
-        sql`exists (select 1 from ${ticketMessages} m where m.ticket_id = ${tickets.id}
+        sql`exists (select 1 from ${ticketMessages} m where m.ticket_id = t2.id
           and m.internal = false and m.search_vector @@ ${query}::tsquery)`;
       candidates.push(
-        sql`select ${tickets.id} from ${tickets} where ${tickets.ownerId} = ${actor.id}
-          and ${publicMessage(loose)}`,
-      );
-      score.push(
-        sql`case when ${publicMessage(exact)} then ${SCORE.message}
-          when ${publicMessage(loose)} then ${SCORE.messageLoose} else 0 end`,
+        sql`select ${ticket}, case when ${publicMessage(exact)} then ${SCORE.message}::int
+          else ${SCORE.messageLoose}::int end
+        from ${tickets} t2 where t2.owner_id = ${actor.id} and ${publicMessage(loose)}`,
       );
     }
   }
   const number = ticketNumber(q);
   if (number !== null) {
-    const isNumber = sql`(t2.number = ${number} or t2.seq = ${number} or t2.id = ${number})`;
-    candidates.push(sql`select t2.id from ${tickets} t2 where ${own} and ${isNumber}`);
-    score.push(
-      sql`case when ${tickets.number} = ${number} or ${tickets.seq} = ${number} or ${tickets.id} = ${number}
-        then ${SCORE.number} else 0 end`,
+    candidates.push(
+      sql`select ${ticket}, ${SCORE.number}::int from ${tickets} t2
+        where ${own} and (t2.number = ${number} or t2.seq = ${number} or t2.id = ${number})`,
     );
   }
   const person = actor.isAdmin ? personCondition(q) : null;
@@ -226,23 +206,26 @@ function searchQuery(
     parts.push(sql`people as (select u2.id from ${users} u2 where ${person})`);
     // A word begins many usernames (422 of the bench's for „white”): their
     // newest tickets only, like the other candidates, or the ranking read
-    // every ticket to join thousands (58 ms a search).
+    // every ticket to join thousands (58 ms a search). Their points are added
+    // to every candidate of theirs below, however it was found.
     candidates.push(
-      sql`(select t2.id from ${tickets} t2 where t2.owner_id in (select id from people)
-        order by t2.last_activity_at desc, t2.id desc limit ${SEARCH_CANDIDATES_MAX})`,
-    );
-    score.push(
-      sql`case when ${tickets.ownerId} in (select id from people) then ${SCORE.person} else 0 end`,
+      sql`(select ${ticket}, 0 from ${tickets} t2 where t2.owner_id in (select id from people)
+        ${newest} limit ${SEARCH_CANDIDATES_MAX})`,
     );
   }
   if (candidates.length === 0) return null;
-  parts.push(sql`found as (${sql.join(candidates, sql` union `)})`);
+  const personPoints =
+    person === null
+      ? sql``
+      : sql` + case when max(owner_id) in (select id from people) then ${SCORE.person}::int else 0 end`;
+  parts.push(
+    sql`found as (select id, max(activity) as activity, sum(points)${personPoints} as score
+      from (${sql.join(candidates, sql` union all `)}) as candidate(id, activity, owner_id, points)
+      group by id)`,
+  );
   return {
     ctes: sql.join(parts, sql`, `),
-    join: content
-      ? sql`join found on found.id = ${tickets.id} left join content on content.id = ${tickets.id}`
-      : sql`join found on found.id = ${tickets.id}`,
-    score: sql.join(score, sql` + `),
+    join: sql`join found on found.id = ${tickets.id}`,
     terms,
   };
 }
@@ -250,15 +233,16 @@ function searchQuery(
 export interface SearchQuery {
   ctes: SQL;
   join: SQL;
-  score: SQL;
   terms: SearchTerms;
 }
 
 /**
  * One page of the tickets that match `q`, best first, then by activity, each
- * with its best message: one statement (a round trip fewer per search).
+ * with its best message, as a derived table `(id, score, activity,
+ * message_id, body)` for the list's one statement (`selectRankedTicketItems`):
+ * the search, its ranking and the items in one round trip.
  */
-export async function rankTickets(
+export async function rankedPage(
   database: Db,
   input: {
     actor: Actor;
@@ -268,40 +252,24 @@ export async function rankTickets(
     offset: number;
     root: object;
   },
-): Promise<{ ranked: RankedTicket[]; terms: SearchTerms | null }> {
+): Promise<{ page: SQL; terms: SearchTerms } | null> {
   const { actor } = input;
   const search = await prepareSearch(database, actor, input.q, input.root);
-  if (search === null) return { ranked: [], terms: null };
-  const where = actor.isAdmin
-    ? input.conditions
-    : [sql`${tickets.ownerId} = ${actor.id}`, ...input.conditions];
+  if (search === null) return null;
+  // Staff filters need the ticket's own columns; without them the points are all it takes.
+  const filtered =
+    input.conditions.length > 0
+      ? sql`join ${tickets} on ${tickets.id} = found.id where ${and(...input.conditions)}`
+      : sql``;
   const best = bestMessage(actor, search.terms);
-  const rows = await rowsOf<{
-    id: number;
-    message_id: number | string | null;
-    body: string | null;
-  }>(
-    database,
-    sql`with ${search.ctes}, page as (
-        select ${tickets.id} as id, ${search.score} as score, ${tickets.lastActivityAt} as activity
-        from ${tickets} ${search.join}
-        ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
-        order by score desc, activity desc, id desc
+  return {
+    page: sql`(with ${search.ctes}, page as (
+        select found.id, found.score, found.activity from found ${filtered}
+        order by found.score desc, found.activity desc, found.id desc
         limit ${input.limit} offset ${input.offset}
       )
-      select page.id, best.id as message_id, best.body from page
-      ${best ? sql`left join lateral (${best}) best on true` : sql`cross join (select null::bigint as id, null::text as body) best`}
-      order by page.score desc, page.activity desc, page.id desc`,
-  );
-  return {
-    ranked: rows.map((row) => ({
-      id: Number(row.id),
-      // int8 comes back as a string from node-postgres.
-      message:
-        row.message_id === null || row.body === null
-          ? null
-          : { id: Number(row.message_id), body: row.body },
-    })),
+      select page.id, page.score, page.activity, best.id as message_id, best.body from page
+      ${best ? sql`left join lateral (${best}) best on true` : sql`cross join (select null::bigint as id, null::text as body) best`})`,
     terms: search.terms,
   };
 }

@@ -29,6 +29,40 @@ export async function selectTicketItems(
   order: TicketOrder = 'activity',
 ) {
   const where = actor.isAdmin ? conditions : [eq(tickets.ownerId, actor.id), ...conditions];
+  return ticketItemsFrom(database, actor, {})
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(
+      ...(typeof order === 'object'
+        ? columnOrderBy(order)
+        : order === 'waiting'
+          ? [sql`${tickets.awaitingSince} asc nulls last`, asc(tickets.id)]
+          : [desc(tickets.lastActivityAt), desc(tickets.id)]),
+    )
+    .limit(limit);
+}
+
+/**
+ * A search's page as list items, in its order, each with its best message
+ * (`match_id`, `match_body`): `page` is search.ts `rankedPage`, a derived
+ * table of ids with their score and activity. One statement with the search.
+ */
+export async function selectRankedTicketItems(database: Db, actor: Actor, page: SQL) {
+  const ranked = sql`${page} ranked`;
+  return ticketItemsFrom(database, actor, {
+    matchId: sql<number | string | null>`ranked.message_id`,
+    matchBody: sql<string | null>`ranked.body`,
+  })
+    .innerJoin(ranked, sql`ranked.id = ${tickets.id}`)
+    .where(actor.isAdmin ? undefined : eq(tickets.ownerId, actor.id))
+    .orderBy(sql`ranked.score desc`, sql`ranked.activity desc`, sql`ranked.id desc`);
+}
+
+/** The item's columns and joins, with `extra` columns beside them. */
+function ticketItemsFrom<Extra extends Record<string, SQL>>(
+  database: Db,
+  actor: Actor,
+  extra: Extra,
+) {
   const unread = sql<number>`(
     select count(*) from ${ticketMessages} m
     where m.ticket_id = ${tickets.id}
@@ -56,6 +90,7 @@ export async function selectTicketItems(
       contactEmail: tickets.contactEmail,
       ownerIsGuest: sql<boolean>`${users.passwordHash} is null`,
       unread,
+      ...extra,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.ownerId))
@@ -63,16 +98,7 @@ export async function selectTicketItems(
     .leftJoin(
       ticketReads,
       and(eq(ticketReads.ticketId, tickets.id), eq(ticketReads.userId, actor.id)),
-    )
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(
-      ...(typeof order === 'object'
-        ? columnOrderBy(order)
-        : order === 'waiting'
-          ? [sql`${tickets.awaitingSince} asc nulls last`, asc(tickets.id)]
-          : [desc(tickets.lastActivityAt), desc(tickets.id)]),
-    )
-    .limit(limit);
+    );
 }
 
 export type TicketItemRow = Awaited<ReturnType<typeof selectTicketItems>>[number];
