@@ -5,6 +5,7 @@
 // second and long tasks). The typing floor is the same typing on a page with a
 // bare <textarea> and no script, measured in the same browser.
 import http from 'node:http';
+import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { BROWSER_FLAGS, signInBrowser } from './lib/browser.mjs';
 import { THREAD_TICKET_ID } from './lib/seed.mjs';
@@ -105,6 +106,21 @@ async function switchTo(page, ticketId) {
   );
 }
 
+/**
+ * Runs `work`, recording a Chromium trace of it into `<traceDir>/<name>.json` when a
+ * folder is given (BENCH_TRACE; open it in DevTools' Performance panel). Tracing slows
+ * the page: a traced run's figures are for finding causes, not for the table.
+ */
+async function traced(page, traceDir, name, work) {
+  if (!traceDir) return work();
+  await page.tracing.start({ path: path.join(traceDir, `${name}.json`) });
+  try {
+    return await work();
+  } finally {
+    await page.tracing.stop();
+  }
+}
+
 /** Scrolls the thread up and down for `seconds`: frames a second and the long tasks meanwhile. */
 async function scrollAndTime(page, seconds) {
   return page.evaluate(
@@ -136,7 +152,7 @@ async function scrollAndTime(page, seconds) {
   );
 }
 
-export async function interactions({ baseUrl, staffCookie }) {
+export async function interactions({ baseUrl, staffCookie, traceDir }) {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -176,8 +192,8 @@ export async function interactions({ baseUrl, staffCookie }) {
     const thread = await openPage(browser, `${baseUrl}/contact?ticket=${THREAD_TICKET_ID}`);
     await thread.waitForSelector('[data-testid=message]');
     await thread.focus('textarea');
-    const keys = await typeAndTime(thread);
-    const scroll = await scrollAndTime(thread, 3);
+    const keys = await traced(thread, traceDir, 'typing', () => typeAndTime(thread));
+    const scroll = await traced(thread, traceDir, 'scroll', () => scrollAndTime(thread, 3));
     await thread.close();
 
     const floorP95 = p95(floorKeys);

@@ -6,7 +6,9 @@
 // (data size factor for trial runs, default 1), BENCH_LH_RUNS (Lighthouse runs
 // per route, default 3), BENCH_ROUTES (pages to measure, default all), BENCH_STREAMS (default 10000), BENCH_SKIP_BUILD=1
 // (reuse apps/web/build and apps/server/dist), BENCH_ONLY=uploads (api parts: the photo uploads
-// only, printed, nothing written), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH,
+// only, printed, nothing written), BENCH_ONLY=interactions (screens: the interaction runs
+// only, no Lighthouse, printed, nothing written; with BENCH_TRACE=<dir>, Chromium traces of the
+// typing and the scrolling there), BENCH_MAIL_RUNS (mail-latency's replies, default 50), CHROMIUM_PATH,
 // BENCH_SOAK_MINUTES (default 60), BENCH_ALLOCATOR=system (the server on the system's malloc, lib/util.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -102,6 +104,9 @@ const soakMinutes = num('BENCH_SOAK_MINUTES', 60);
 // A trial of the photo uploads alone while working on them (issue 20, target 3):
 // the figures are printed, results/*.json and the README are left as they are.
 const uploadsOnly = process.env.BENCH_ONLY === 'uploads';
+// The same for the typing, switching and scrolling runs of the screens part (issue 34).
+const interactionsOnly = process.env.BENCH_ONLY === 'interactions';
+const trialOnly = uploadsOnly || interactionsOnly;
 const started = Date.now();
 const when = new Date().toISOString();
 const host = machine();
@@ -252,6 +257,11 @@ if (parts.includes('screens')) {
       env: { LOG_LEVEL: 'warn' },
     });
     try {
+      if (interactionsOnly) {
+        const { interactionTrial } = await import('./screens.mjs');
+        await interactionTrial({ baseUrl: server.baseUrl, traceDir: process.env.BENCH_TRACE });
+        return;
+      }
       log(`Lighthouse, mobile, signed in, ${lighthouseRuns} runs per screen`);
       const result = await signedInScreens({
         baseUrl: server.baseUrl,
@@ -480,7 +490,7 @@ if (parts.includes('search')) {
   });
 }
 
-if (uploadsOnly) {
+if (trialOnly) {
   cleanup();
   process.exit(failures.length ? 1 : 0);
 }

@@ -6,12 +6,10 @@
 import puppeteer from 'puppeteer-core';
 import { signInBrowser } from './lib/browser.mjs';
 import { login } from './lib/login.mjs';
-import { THREAD_TICKET_ID } from './lib/seed.mjs';
+import { THREAD_OWNER_EMAIL, THREAD_TICKET_ID } from './lib/seed.mjs';
 import { log } from './lib/util.mjs';
 import { measureLimitPage, routeFigures, runRoute } from './pages.mjs';
 
-/** The customer who owns the long thread (bench/lib/seed.mjs gives them every 1,000th ticket). */
-export const CUSTOMER_EMAIL = 'klient0@bench.test';
 const CUSTOMER_TICKETS = 20;
 
 /** Signed-in targets, as issue 34 states them. */
@@ -70,9 +68,18 @@ function signIn(baseUrl, cookie) {
   };
 }
 
+/**
+ * BENCH_ONLY=interactions: the interaction runs alone, printed (run.mjs writes nothing),
+ * traced into `traceDir` when BENCH_TRACE names one.
+ */
+export async function interactionTrial({ baseUrl, traceDir }) {
+  const { interactions } = await import('./interactions.mjs');
+  return interactions({ baseUrl, staffCookie: await login(baseUrl), traceDir });
+}
+
 export async function signedInScreens({ baseUrl, webDir, runs = 3 }) {
   const cookies = {
-    customer: await login(baseUrl, CUSTOMER_EMAIL),
+    customer: await login(baseUrl, THREAD_OWNER_EMAIL),
     staff: await login(baseUrl),
   };
   await topUpCustomerTickets(baseUrl, cookies.customer);

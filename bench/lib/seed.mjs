@@ -20,6 +20,8 @@ const FIRST_CUSTOMER_ID = 2 + STAFF_COUNT;
 /** Ticket 1 is the long thread the benchmark reads. */
 export const THREAD_TICKET_ID = 1;
 export const THREAD_MESSAGES = 200;
+/** The customer who owns the long thread, ticket 1 (like every customer, ten tickets in all). */
+export const THREAD_OWNER_EMAIL = 'klient0@bench.test';
 
 const sha256 = (value) => createHash('sha256').update(value).digest('hex');
 const token = () => randomBytes(32).toString('base64url');

@@ -1,7 +1,17 @@
 /** Class lists shared by the Kontakt components, so both themes stay consistent. */
 
+/**
+ * The frosted panels of Kontakt. Their blur is on a `::before` layer behind the content,
+ * not on the panel: with `backdrop-filter` on the panel, an ancestor of the composer and
+ * of the scrolled thread, every key typed and every scrolled frame blurred the whole
+ * panel again under software compositing (issue 34). The layer covers the padding box
+ * (inside the border, with the border's inner radius) and, at `z-index: -1` inside the
+ * panel's own stacking context (`isolate`), is drawn over the panel's background and
+ * under its content, so it blurs what lies behind the panel exactly as before: blurring
+ * the even background along with the page changes nothing but rounding.
+ */
 export const panelClass =
-  'rounded-2xl border border-slate-300/80 bg-white/85 shadow-xl shadow-slate-900/5 backdrop-blur-md dark:border-white/10 dark:bg-slate-900/75 dark:shadow-black/30';
+  'relative isolate rounded-2xl border border-slate-300/80 bg-white/85 shadow-xl shadow-slate-900/5 before:pointer-events-none before:absolute before:inset-0 before:-z-10 before:rounded-[calc(var(--radius-2xl)-1px)] before:backdrop-blur-md dark:border-white/10 dark:bg-slate-900/75 dark:shadow-black/30';
 
 export const primaryButtonClass =
   'cursor-target inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white shadow-md shadow-blue-700/20 transition hover:bg-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-blue-600 dark:hover:bg-blue-500';
