@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SearchHit } from '../hooks/use-message-jump';
 import { useSeenMessages } from '../hooks/use-seen-messages';
 import type { TicketMessage } from '../lib/attachments';
@@ -42,7 +42,14 @@ function scrollToMessage(scroller: HTMLElement, item: HTMLElement) {
   item.scrollIntoView?.({ block: 'nearest' });
 }
 
-function MessageItem({
+/**
+ * One message. Memoised: an older page added above, a new message or a search
+ * hit renders only the messages it brings or marks, not every message shown
+ * (a page of 50 older ones re-rendered all of them, the one long task while
+ * scrolling a long thread: issue 34, bench/README.md). The thread keeps each
+ * message's object from page to page (lib/thread-pages.ts `mergeMessages`).
+ */
+const MessageItem = memo(function MessageItem({
   message,
   viewerId,
   isHit = false,
@@ -121,7 +128,7 @@ function MessageItem({
       </article>
     </li>
   );
-}
+});
 
 interface MessageThreadProps {
   messages: readonly TicketMessage[];
