@@ -6,6 +6,9 @@ import { chooseTier, readDeviceFacts, tierSettings } from './backdrop-tiers';
 import type { WebglBackdrop } from './webgl-backdrop';
 import { webglSupport } from './webgl-support';
 
+/** On `<html>` while the animated backdrop is shown (Tailwind: `in-data-backdrop-live:`). */
+export const BACKDROP_LIVE_ATTRIBUTE = 'data-backdrop-live';
+
 export interface BackdropProps {
   scale?: number;
   opacity?: number;
@@ -75,6 +78,16 @@ export default function Backdrop({
       setTier('static');
     };
   }, [reducedMotion, scale, opacity, direction]);
+
+  // While the animated layer is on screen the page says so: the frosted panels blur only
+  // then (features/tickets/components/styles.ts). Over the static gradient a blur shows
+  // nothing, and where WebGL is missing or software the browser composites on the CPU,
+  // where blurring a panel again on every key typed or frame scrolled is dear (issue 34).
+  useEffect(() => {
+    if (!shown) return;
+    document.documentElement.setAttribute(BACKDROP_LIVE_ATTRIBUTE, '');
+    return () => document.documentElement.removeAttribute(BACKDROP_LIVE_ATTRIBUTE);
+  }, [shown]);
 
   // The empty layer stays even when static, so tests and tools can read the tier.
   return (
