@@ -3,26 +3,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketMessage } from '../lib/attachments';
 import * as format from '../lib/format';
 import { MessageThread } from './message-thread';
+import { stubIntersectionObserver, threadMessage } from './screen-test-stubs';
 
-const message = (id: number): TicketMessage => ({
-  id,
-  user_id: 3,
-  username: 'klient',
-  is_admin: false,
-  internal: false,
-  email_sender: null,
-  body: `Wiadomość ${id}`,
-  created_at: '2026-11-27T10:00:00.000Z',
-  files: [],
-});
+const message = (id: number) => threadMessage(id);
 
-beforeAll(() => {
-  // jsdom has no IntersectionObserver; the thread only asks it what is on screen.
-  globalThis.IntersectionObserver ??= class {
-    observe() {}
-    disconnect() {}
-  } as unknown as typeof IntersectionObserver;
-});
+beforeAll(stubIntersectionObserver);
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

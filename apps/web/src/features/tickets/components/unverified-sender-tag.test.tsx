@@ -2,27 +2,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketMessage } from '../lib/attachments';
 import { MessageThread } from './message-thread';
+import { stubIntersectionObserver, threadMessage } from './screen-test-stubs';
 import { UNVERIFIED_SENDER_EXPLANATION } from './unverified-sender-tag';
 
-const message = (id: number, email_sender: TicketMessage['email_sender']): TicketMessage => ({
-  id,
-  user_id: 3,
-  username: 'klient',
-  is_admin: false,
-  internal: false,
-  email_sender,
-  body: `Wiadomość ${id}`,
-  created_at: '2026-11-27T10:00:00.000Z',
-  files: [],
-});
+const message = (id: number, email_sender: TicketMessage['email_sender']) =>
+  threadMessage(id, { email_sender });
 
-beforeAll(() => {
-  // jsdom has no IntersectionObserver; the thread only asks it what is on screen.
-  globalThis.IntersectionObserver ??= class {
-    observe() {}
-    disconnect() {}
-  } as unknown as typeof IntersectionObserver;
-});
+beforeAll(stubIntersectionObserver);
 afterEach(cleanup);
 
 describe('the „nadawca niepotwierdzony” tag (staff see how sure an e-mail’s sender is)', () => {
