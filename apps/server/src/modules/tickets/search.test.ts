@@ -270,6 +270,12 @@ describe('search: notes, paging, limits', () => {
     const views = await admin.client.get('/api/admin/ticket-views?q=faktury');
     expect(views.statusCode, views.body).toBe(200);
     expect(views.json().views.all).toBe(1);
+    // Nothing to search by finds nothing, in every tab.
+    const none = await admin.client.get(
+      `/api/admin/ticket-views?q=${encodeURIComponent("') | ('")}`,
+    );
+    expect(none.statusCode, none.body).toBe(200);
+    expect(Object.values(none.json().views)).toEqual(Array(8).fill(0));
   });
 });
 

@@ -28,9 +28,8 @@ export async function selectTicketItems(
   limit: number,
   order: TicketOrder = 'activity',
 ) {
-  const where = actor.isAdmin ? conditions : [eq(tickets.ownerId, actor.id), ...conditions];
   return ticketItemsFrom(database, actor, {})
-    .where(where.length ? and(...where) : undefined)
+    .where(visibleTo(actor, conditions))
     .orderBy(
       ...(typeof order === 'object'
         ? columnOrderBy(order)
@@ -53,8 +52,14 @@ export async function selectRankedTicketItems(database: Db, actor: Actor, page: 
     matchBody: sql<string | null>`ranked.body`,
   })
     .innerJoin(ranked, sql`ranked.id = ${tickets.id}`)
-    .where(actor.isAdmin ? undefined : eq(tickets.ownerId, actor.id))
+    .where(visibleTo(actor, []))
     .orderBy(sql`ranked.score desc`, sql`ranked.activity desc`, sql`ranked.id desc`);
+}
+
+/** Owners see theirs, staff see all; `conditions` narrow further. */
+function visibleTo(actor: Actor, conditions: SQL[]): SQL | undefined {
+  const where = actor.isAdmin ? conditions : [eq(tickets.ownerId, actor.id), ...conditions];
+  return where.length ? and(...where) : undefined;
 }
 
 /** The item's columns and joins, with `extra` columns beside them. */

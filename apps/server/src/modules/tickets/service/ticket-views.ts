@@ -29,8 +29,11 @@ export async function ticketViews(
   const now = ctx.deps.clock.now();
   const at = now.toISOString();
   const soonEnd = new Date(now.getTime() + SOON_MS).toISOString();
+  // A search with nothing to search by (`matching` null) finds nothing: every count 0.
   const row = search
-    ? await searchCounts(database, input.actor, matching, at, soonEnd)
+    ? matching
+      ? await searchCounts(database, input.actor, matching, at, soonEnd)
+      : {}
     : {
         ...(await summaryCounts(database, input.actor)),
         ...(await dueCounts(database, at, soonEnd)),
@@ -52,20 +55,19 @@ export async function ticketViews(
 
 /**
  * With a search, every count in one pass over the tickets it finds: its
- * statement finds them once (the due window as in `dueCounts`). Nothing to
- * search by finds nothing.
+ * statement finds them once (the due window as in `dueCounts`).
  */
 async function searchCounts(
   database: Db,
   actor: Actor,
-  matching: SearchQuery | null,
+  matching: SearchQuery,
   at: string,
   soonEnd: string,
 ): Promise<Record<string, number>> {
   const [row] = await rowsOf<Record<string, number>>(
     database,
     sql`
-    ${matching ? sql`with ${matching.ctes}` : sql``}
+    with ${matching.ctes}
     select
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'staff')::int as awaiting_staff,
       count(*) filter (where ${tickets.status} = 'open' and ${tickets.awaiting} = 'customer')::int as awaiting_customer,
@@ -76,7 +78,7 @@ async function searchCounts(
       count(*) filter (where ${tickets.dueAt} < ${at}::timestamptz)::int as overdue,
       count(*) filter (where ${tickets.dueAt} >= ${at}::timestamptz
         and ${tickets.dueAt} < ${soonEnd}::timestamptz)::int as soon
-    from ${tickets} ${matching ? matching.join : sql`where false`}`,
+    from ${tickets} ${matching.join}`,
   );
   return row ?? {};
 }
