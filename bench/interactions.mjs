@@ -9,7 +9,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { BROWSER_FLAGS, signInBrowser } from './lib/browser.mjs';
 import { THREAD_TICKET_ID } from './lib/seed.mjs';
-import { log, percentile, round, tempDir } from './lib/util.mjs';
+import { log, round, summarize, tempDir } from './lib/util.mjs';
 import { CHROMIUM } from './pages.mjs';
 
 export const INTERACTION_TARGETS = {
@@ -24,14 +24,7 @@ const CPU_SLOWDOWN = 4;
 const SWITCHES = 12;
 const KEYS = 'Dzień dobry, sprawdzamy to zgłoszenie.';
 
-const p95 = (values) =>
-  round(
-    percentile(
-      [...values].sort((a, b) => a - b),
-      95,
-    ),
-    0,
-  );
+const p95 = (values) => round(summarize(values).p95, 0);
 
 /** A bare page with a textarea: the floor of input-to-paint in this browser. */
 function startBarePage() {
