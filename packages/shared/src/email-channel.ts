@@ -1,10 +1,22 @@
 import { z } from 'zod';
 
-/** The one-click unsubscribe link of ticket e-mails (DESIGN §7.1): a signed token names the user. */
+/**
+ * The one-click unsubscribe link of ticket e-mails (DESIGN §7.1) and of the
+ * staff's grouped new-ticket mail: a signed token names the user and the list.
+ */
 export const UnsubscribeQuerySchema = z.object({
-  token: z.string().max(200).describe('From the `List-Unsubscribe` link of a ticket e-mail.'),
+  token: z
+    .string()
+    .max(200)
+    .describe('From the `List-Unsubscribe` link of a ticket e-mail or of the staff digest.'),
 });
 
-/** Ticket e-mails are now off for the token's user. */
-export const UnsubscribedAnswerSchema = z.object({ email: z.literal(false) });
+/**
+ * Ticket e-mails are now off for the token's user (`email: false`), or, for a
+ * digest token, the staff member's new-ticket mails (`new_tickets: "none"`).
+ */
+export const UnsubscribedAnswerSchema = z.union([
+  z.object({ email: z.literal(false) }),
+  z.object({ new_tickets: z.literal('none') }),
+]);
 export type UnsubscribedAnswer = z.infer<typeof UnsubscribedAnswerSchema>;

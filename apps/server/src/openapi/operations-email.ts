@@ -25,7 +25,8 @@ export const emailOperations: ApiOperation[] = [
     path: '/api/notifications/unsubscribe',
     tag: 'profile',
     session: false,
-    summary: 'The page behind a ticket e-mail’s unsubscribe link: a button, nothing changed yet',
+    summary:
+      'The page behind the unsubscribe link of a ticket e-mail or the staff digest: a button, nothing changed yet',
     query: UnsubscribeQuerySchema,
     answers: {
       200: { description: 'A page with the button.', media: { type: 'text/html' } },
@@ -37,12 +38,13 @@ export const emailOperations: ApiOperation[] = [
     path: '/api/notifications/unsubscribe',
     tag: 'profile',
     session: false,
-    summary: 'One-click unsubscribe (RFC 8058): turns ticket e-mails off for the token’s user',
+    summary:
+      'One-click unsubscribe (RFC 8058): turns off the token’s list (ticket e-mails, or a staff member’s new-ticket mails) for its user',
     description:
-      'Mail programs post `List-Unsubscribe=One-Click` as a form from their own servers, so this is the one state-changing call without the Origin check; the signed token authorises it. A form post answers a short page, any other `{email: false}`.',
+      'Mail programs post `List-Unsubscribe=One-Click` as a form from their own servers, so this is the one state-changing call without the Origin check; the signed token authorises it and names the list: a ticket e-mail’s token (`<id>.<mac>`) turns ticket e-mails off (`{email: false}`), the staff digest’s (`digest.<id>.<mac>`) sets that staff member’s `new_tickets` to `"none"` (`{new_tickets: "none"}`). Posting again changes nothing more. A form post answers a short page.',
     query: UnsubscribeQuerySchema,
     answers: {
-      200: { description: 'Ticket e-mails are off.', schema: UnsubscribedAnswerSchema },
+      200: { description: 'That list is off.', schema: UnsubscribedAnswerSchema },
       ...refusals([400], badToken),
     },
   },

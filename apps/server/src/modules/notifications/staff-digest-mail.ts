@@ -11,7 +11,7 @@ export interface DigestTicket {
 }
 
 const outro =
-  'Co dostajesz o nowych zgłoszeniach (każde osobno, zbiorczo albo nic), ustawisz w profilu, w części „Powiadomienia o zgłoszeniach”. Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.';
+  'Co dostajesz o nowych zgłoszeniach (każde osobno, zbiorczo albo nic), ustawisz w profilu, w części „Powiadomienia o zgłoszeniach”. Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać. E-maile o nowych zgłoszeniach wyłączysz też jednym kliknięciem:';
 
 /** „3 nowe zgłoszenia”, „1 nowe zgłoszenie”, „5 nowych zgłoszeń”. */
 export function newTicketsPl(n: number): string {
@@ -20,11 +20,14 @@ export function newTicketsPl(n: number): string {
 
 /**
  * The grouped mail to a staff member (issue 31): one line per ticket —
- * „#1042 · Temat · klient” — each with its link, oldest first.
+ * „#1042 · Temat · klient” — each with its link, oldest first. Like ticket
+ * e-mails it carries `Auto-Submitted` and a one-click unsubscribe (RFC 8058),
+ * whose signed link turns this person's new-ticket mails off.
  */
 export function composeStaffDigest(input: {
   to: string;
   publicUrl: string;
+  unsubscribeUrl: string;
   tickets: DigestTicket[];
 }): MailMessage {
   const subject = `Kontakt: ${newTicketsPl(input.tickets.length)}`;
@@ -42,7 +45,17 @@ export function composeStaffDigest(input: {
         `<li style="margin:0 0 8px"><a href="${escapeHtml(l.link)}" style="color:#2563eb">${escapeHtml(l.text)}</a></li>`,
     )
     .join('');
-  const html = `<!doctype html><html lang="pl"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">${escapeHtml(intro)}</p><ul style="padding-left:20px;margin:0 0 16px">${items}</ul><p style="font-size:12px;color:#777">${escapeHtml(outro)}</p></body></html>`;
-  const text = `${intro}\n\n${lines.map((l) => `${l.text}\n${l.link}`).join('\n\n')}\n\n${outro}`;
-  return { to: input.to, subject, text, html };
+  const html = `<!doctype html><html lang="pl"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">${escapeHtml(intro)}</p><ul style="padding-left:20px;margin:0 0 16px">${items}</ul><p style="font-size:12px;color:#777">${escapeHtml(outro)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#2563eb">wyłącz e-maile o nowych zgłoszeniach</a>.</p></body></html>`;
+  const text = `${intro}\n\n${lines.map((l) => `${l.text}\n${l.link}`).join('\n\n')}\n\n${outro}\n${input.unsubscribeUrl}`;
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { staffDigestItems } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 import { checkOverdue } from '../business-hours/index';
 import { queueForDigest, STAFF_DIGEST_WINDOW_MS, sendStaffDigest } from './staff-digest';
+import { unsubscribeToken } from './unsubscribe-token';
 
 /* New-ticket mails to staff as each one chose (issue 31): grouped, one each, or none. */
 
@@ -141,6 +142,116 @@ describe('new tickets in one grouped mail', () => {
     await expect(sendStaffDigest(failing, { recipientId: admin.user.id })).rejects.toThrow();
     await sendStaffDigest(app.deps, { recipientId: admin.user.id });
     expect(mailsTo(admin.user.email)[0]?.text).toContain('Ponownie');
+  });
+});
+
+describe('one-click unsubscribe of the digest (RFC 8058)', () => {
+  const oneClick = (app: Awaited<ReturnType<typeof world>>['app'], url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  /** The notification delay, then the digest's window. */
+  const digestWindow = async ({ app, clock }: Awaited<ReturnType<typeof world>>) => {
+    for (const step of [2 * MINUTE, STAFF_DIGEST_WINDOW_MS]) {
+      clock.advance(step);
+      await app.jobs.runDue();
+    }
+  };
+  const linkOf = (header: string | undefined) => {
+    const url = new URL((header ?? '').slice(1, -1));
+    return url.pathname + url.search;
+  };
+
+  it('the digest carries the headers, and one click turns only that person’s new-ticket mails off', async () => {
+    const w = await world();
+    const { app, alice, admin, admin2 } = w;
+    await choose(admin.client, 'digest', false);
+    await createTicket(alice.client, { body: 'Pierwsze' });
+    await digestWindow(w);
+    const [digest] = mailsTo(admin.user.email);
+    expect(digest?.headers?.['list-unsubscribe']).toMatch(
+      /^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=digest\.\d+\.[\w-]{32}>$/,
+    );
+    expect(digest?.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(digest?.headers?.['auto-submitted']).toBe('auto-generated');
+    const url = linkOf(digest?.headers?.['list-unsubscribe']);
+    expect(digest?.text).toContain(url);
+    expect(digest?.html).toContain('wyłącz e-maile o nowych zgłoszeniach');
+
+    const page = await app.inject({ method: 'GET', url });
+    expect(page.body).toContain('Wyłącz e-maile o nowych zgłoszeniach');
+    expect((await admin.client.get('/api/profile/staff-notifications')).json().new_tickets).toBe(
+      'digest',
+    );
+    const first = await oneClick(app, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Nie będziemy już wysyłać e-maili o nowych zgłoszeniach.');
+    // Replaying the click (the mail program, or whoever saw the mail) changes nothing more.
+    const again = await app.inject({ method: 'POST', url, payload: {} });
+    expect(again.json()).toEqual({ new_tickets: 'none' });
+    expect((await admin.client.get('/api/profile/staff-notifications')).json()).toEqual({
+      new_tickets: 'none',
+      assigned_overdue: false,
+    });
+    // Other mails of that person and other staff members' digests are untouched.
+    expect((await admin.client.get('/api/profile/notifications')).json()).toEqual({ email: true });
+    expect((await admin2.client.get('/api/profile/staff-notifications')).json().new_tickets).toBe(
+      'digest',
+    );
+
+    await createTicket(alice.client, { body: 'Drugie' });
+    await digestWindow(w);
+    expect(mailsTo(admin.user.email)).toHaveLength(1);
+    expect(mailsTo(admin2.user.email)).toHaveLength(2);
+  });
+
+  it('refuses a forged token, another user’s, and a token of the other list, and touches nobody', async () => {
+    const { app, alice, admin, admin2 } = await world();
+    const mine = unsubscribeToken(app.deps.config, admin.user.id, 'staff-digest');
+    const ticketMail = unsubscribeToken(app.deps.config, admin.user.id, 'ticket-mail');
+    const mac = (token: string) => token.split('.').at(-1);
+    const refused = [
+      // admin's signature under admin2's id
+      `digest.${admin2.user.id}.${mac(mine)}`,
+      `digest.${admin.user.id}.${'A'.repeat(32)}`,
+      // a ticket-mail link (from any customer's or staff member's mail) made into a digest one
+      `digest.${ticketMail}`,
+      `digest.${unsubscribeToken(app.deps.config, alice.user.id)}`,
+      // and the other way round: a digest link does not turn ticket e-mails off
+      mine.slice('digest.'.length),
+      `${mine}x`,
+    ];
+    for (const token of refused) {
+      for (const method of ['GET', 'POST'] as const) {
+        const answer = await app.inject({
+          method,
+          url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        expect(answer.statusCode, `${method} ${token}`).toBe(400);
+        expect(answer.json()).toEqual({ error: 'invalid_token' });
+      }
+    }
+    for (const who of [admin, admin2]) {
+      expect((await who.client.get('/api/profile/staff-notifications')).json().new_tickets).toBe(
+        'digest',
+      );
+      expect((await who.client.get('/api/profile/notifications')).json()).toEqual({ email: true });
+    }
+    // A ticket-mail token does what it always did and leaves the digest choice alone.
+    const old = await app.inject({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${ticketMail}`,
+      payload: {},
+    });
+    expect(old.json()).toEqual({ email: false });
+    expect((await admin.client.get('/api/profile/staff-notifications')).json().new_tickets).toBe(
+      'digest',
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import { randomToken } from '../../lib/tokens';
 import { emailEnabled } from './email-preference';
 import { composeStaffDigest } from './staff-digest-mail';
 import { staffNotificationsOf } from './staff-notification-prefs';
+import { unsubscribeUrl } from './unsubscribe-token';
 
 export const STAFF_DIGEST_JOB = 'staff-digest';
 /** How long new tickets gather before a staff member's grouped mail goes out. */
@@ -113,6 +114,7 @@ export async function sendStaffDigest(
         composeStaffDigest({
           to: recipient.email,
           publicUrl: deps.config.publicUrl,
+          unsubscribeUrl: unsubscribeUrl(deps.config, recipient.id, 'staff-digest'),
           tickets: listed,
         }),
       );

@@ -1,19 +1,73 @@
-import { UnsubscribeQuerySchema } from '@studio/shared/email-channel';
+import { type UnsubscribedAnswer, UnsubscribeQuerySchema } from '@studio/shared/email-channel';
+import { DEFAULT_STAFF_NOTIFICATIONS } from '@studio/shared/team';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notificationPrefs, users } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { notificationPrefs, staffNotificationPrefs, users } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { parse } from '../../lib/validate';
-import { readUnsubscribeToken } from './unsubscribe-token';
+import { readUnsubscribeToken, type UnsubscribeList } from './unsubscribe-token';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#111827;background:#fff}button{font:inherit;padding:.75rem 1.5rem;border-radius:8px;border:none;background:#1d4ed8;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #111827;outline-offset:2px}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 
+/** What each list's page says, and what turning it off changes. */
+const lists: Record<
+  UnsubscribeList,
+  {
+    question: string;
+    button: string;
+    done: string;
+    turnOff: (db: Db, userId: number, now: Date) => Promise<unknown>;
+    answer: UnsubscribedAnswer;
+  }
+> = {
+  'ticket-mail': {
+    question:
+      'Czy wyłączyć powiadomienia e-mail o zgłoszeniach? Możesz je później włączyć w ustawieniach profilu.',
+    button: 'Wyłącz powiadomienia',
+    done: 'Nie będziemy już wysyłać e-maili o zgłoszeniach.',
+    turnOff: (db, userId, now) =>
+      db
+        .insert(notificationPrefs)
+        .values({ userId, email: false, updatedAt: now })
+        .onConflictDoUpdate({
+          target: notificationPrefs.userId,
+          set: { email: false, updatedAt: now },
+        }),
+    answer: { email: false },
+  },
+  // The digest's link turns off new-ticket mails only („nic” of the profile's
+  // choice); replies, overdue mails and the general switch stay as they were.
+  'staff-digest': {
+    question:
+      'Czy wyłączyć e-maile o nowych zgłoszeniach? Możesz je później włączyć w profilu, w części „Powiadomienia o zgłoszeniach”.',
+    button: 'Wyłącz e-maile o nowych zgłoszeniach',
+    done: 'Nie będziemy już wysyłać e-maili o nowych zgłoszeniach.',
+    turnOff: (db, userId, now) =>
+      db
+        .insert(staffNotificationPrefs)
+        .values({
+          userId,
+          newTickets: 'none',
+          assignedOverdue: DEFAULT_STAFF_NOTIFICATIONS.assigned_overdue,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: staffNotificationPrefs.userId,
+          set: { newTickets: 'none', updatedAt: now },
+        }),
+    answer: { new_tickets: 'none' },
+  },
+};
+
 /**
- * The List-Unsubscribe link of ticket e-mails (RFC 8058). A mail program posts
- * `List-Unsubscribe=One-Click` from its own servers, with no Origin of ours,
- * so this one route is exempt from the CSRF origin check; the signed token is
- * what authorises it, and all it can do is turn that user's ticket e-mails off.
+ * The List-Unsubscribe link of ticket e-mails and of the staff digest (RFC
+ * 8058). A mail program posts `List-Unsubscribe=One-Click` from its own
+ * servers, with no Origin of ours, so this one route is exempt from the CSRF
+ * origin check; the signed token is what authorises it, and all it can do is
+ * turn off that user's mails of the token's list. Posting it again changes
+ * nothing more.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
   const { db, clock, config } = app.deps;
@@ -24,15 +78,15 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  const userFrom = (query: unknown) => {
-    const userId = readUnsubscribeToken(config, parse(UnsubscribeQuerySchema, query).token);
-    if (userId === null) throw badRequest('invalid_token');
-    return userId;
+  const tokenOf = (query: unknown) => {
+    const token = readUnsubscribeToken(config, parse(UnsubscribeQuerySchema, query).token);
+    if (token === null) throw badRequest('invalid_token');
+    return token;
   };
 
   // A person who opens the link sees a button; GET itself never changes anything.
   app.get('/api/notifications/unsubscribe', async (request, reply) => {
-    userFrom(request.query);
+    const list = lists[tokenOf(request.query).list];
     return (
       reply
         .type('text/html; charset=utf-8')
@@ -44,7 +98,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
         .send(
           page(
             'Powiadomienia e-mail',
-            `<p>Czy wyłączyć powiadomienia e-mail o zgłoszeniach? Możesz je później włączyć w ustawieniach profilu.</p><form method="post"><button type="submit">Wyłącz powiadomienia</button></form>`,
+            `<p>${list.question}</p><form method="post"><button type="submit">${list.button}</button></form>`,
           ),
         )
     );
@@ -54,28 +108,17 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     '/api/notifications/unsubscribe',
     { config: { csrfExempt: true } },
     async (request, reply) => {
-      const userId = userFrom(request.query);
+      const { userId, list: name } = tokenOf(request.query);
+      const list = lists[name];
       // A deleted account has nothing left to mail; the answer does not tell.
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (user)
-        await db
-          .insert(notificationPrefs)
-          .values({ userId, email: false, updatedAt: clock.now() })
-          .onConflictDoUpdate({
-            target: notificationPrefs.userId,
-            set: { email: false, updatedAt: clock.now() },
-          });
+      if (user) await list.turnOff(db, userId, clock.now());
       if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
         return reply
           .type('text/html; charset=utf-8')
-          .send(
-            page(
-              'Powiadomienia wyłączone',
-              '<p>Nie będziemy już wysyłać e-maili o zgłoszeniach.</p>',
-            ),
-          );
+          .send(page('Powiadomienia wyłączone', `<p>${list.done}</p>`));
       }
-      return { email: false };
+      return list.answer;
     },
   );
 }

@@ -4,31 +4,51 @@ import { readCodeSecret } from '../../config-code-secret';
 import { safeEqual } from '../../lib/tokens';
 
 /**
- * The token of a ticket e-mail's one-click unsubscribe link: the user's id and
- * an HMAC of it under the server's key, so nobody can turn off someone else's
- * e-mails by guessing ids. It never expires: RFC 8058 links must keep working
+ * Which mails a one-click unsubscribe link turns off: a customer's (or staff
+ * member's) ticket e-mails, or a staff member's grouped new-ticket mail.
+ */
+export type UnsubscribeList = 'ticket-mail' | 'staff-digest';
+
+/**
+ * The token of a one-click unsubscribe link (RFC 8058): the list, the user's
+ * id and an HMAC of both under the server's key, so nobody can turn off
+ * someone else's mails by guessing ids, nor turn a link of one list into one
+ * of the other. Ticket-mail tokens carry no prefix (`<id>.<mac>`), as they
+ * always did, so links in mails already sent keep working; the digest's are
+ * `digest.<id>.<mac>`. They never expire: RFC 8058 links must keep working
  * for as long as the mail sits in the mailbox.
  */
-const mac = (config: Pick<Config, 'codeSecret'>, userId: number) =>
+const PREFIX: Record<UnsubscribeList, string> = { 'ticket-mail': '', 'staff-digest': 'digest.' };
+
+const mac = (config: Pick<Config, 'codeSecret'>, list: UnsubscribeList, userId: number) =>
   createHmac('sha256', readCodeSecret(config.codeSecret))
-    .update(`ticket-mail-unsubscribe:${userId}`)
+    .update(`${list}-unsubscribe:${userId}`)
     .digest('base64url')
     .slice(0, 32);
 
-export function unsubscribeToken(config: Pick<Config, 'codeSecret'>, userId: number): string {
-  return `${userId}.${mac(config, userId)}`;
+export function unsubscribeToken(
+  config: Pick<Config, 'codeSecret'>,
+  userId: number,
+  list: UnsubscribeList = 'ticket-mail',
+): string {
+  return `${PREFIX[list]}${userId}.${mac(config, list, userId)}`;
 }
 
-/** The user id a token was made for, or null when it is not one of ours. */
+/** The user and list a token was made for, or null when it is not one of ours. */
 export function readUnsubscribeToken(
   config: Pick<Config, 'codeSecret'>,
   token: string,
-): number | null {
-  const match = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!match?.[1] || !match[2]) return null;
-  const userId = Number(match[1]);
-  return safeEqual(match[2], mac(config, userId)) ? userId : null;
+): { userId: number; list: UnsubscribeList } | null {
+  const match = /^(digest\.)?([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  if (!match?.[2] || !match[3]) return null;
+  const list: UnsubscribeList = match[1] ? 'staff-digest' : 'ticket-mail';
+  const userId = Number(match[2]);
+  return safeEqual(match[3], mac(config, list, userId)) ? { userId, list } : null;
 }
 
-export const unsubscribeUrl = (config: Pick<Config, 'codeSecret' | 'publicUrl'>, userId: number) =>
-  `${config.publicUrl}/api/notifications/unsubscribe?token=${unsubscribeToken(config, userId)}`;
+export const unsubscribeUrl = (
+  config: Pick<Config, 'codeSecret' | 'publicUrl'>,
+  userId: number,
+  list: UnsubscribeList = 'ticket-mail',
+) =>
+  `${config.publicUrl}/api/notifications/unsubscribe?token=${unsubscribeToken(config, userId, list)}`;
