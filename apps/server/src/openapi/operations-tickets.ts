@@ -127,7 +127,10 @@ export const ticketOperations: ApiOperation[] = [
     answers: {
       201: { description: 'Created.', schema: CreatedTicketAnswerSchema },
       ...uploadRefusals,
-      ...refusals([409], { 409: "`staff_address`: `customer_email` is a staff member's." }),
+      ...refusals([409, 429], {
+        409: "`staff_address`: `customer_email` is a staff member's.",
+        429: '`rate_limited` with `Retry-After`: 10 new tickets an hour for a customer, 120 for each staff member (their own budget, callers’ tickets included); 60 messages a minute.',
+      }),
     },
   },
   {

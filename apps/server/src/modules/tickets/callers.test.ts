@@ -207,3 +207,59 @@ describe('GET /api/admin/customers (the picker, staff only)', () => {
     expect((await admin.client.get('/api/admin/customers?q=')).statusCode).toBe(400);
   });
 });
+
+describe('new-ticket limits: staff have their own (docs/tickets.md „Abuse limits”)', () => {
+  const HOUR = 60 * 60_000;
+
+  it('a staff member opens more than 10 tickets for callers in an hour; a customer still gets 429 at the 11th', async () => {
+    const { alice, bob, admin } = await world();
+    for (let i = 0; i < 11; i++) {
+      const created = await createTicket(admin.client, {
+        body: `Telefon ${i}`,
+        extra: { customer_email: bob.user.email },
+      });
+      expect(created.statusCode, `call ${i}`).toBe(201);
+    }
+    // Staff's tickets do not eat into the customer's budget, nor the other way round.
+    for (let i = 0; i < 10; i++) {
+      expect((await createTicket(alice.client, { body: `t${i}` })).statusCode).toBe(201);
+    }
+    const limited = await createTicket(alice.client, { body: 'za dużo' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      (
+        await createTicket(admin.client, {
+          body: 'Jeszcze jeden',
+          extra: { customer_email: bob.user.email },
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('enforces the staff limit itself: 120 an hour, then 429 with Retry-After and nothing stored', async () => {
+    const { app, clock, bob, admin } = await world();
+    const start = clock.now().getTime();
+    for (let i = 0; i < 120; i++) {
+      // 60 messages a minute still apply: spread the calls over the hour.
+      if (i > 0 && i % 50 === 0) clock.advance(61_000);
+      const created = await createTicket(admin.client, {
+        body: `Telefon ${i}`,
+        extra: { customer_email: bob.user.email },
+      });
+      expect(created.statusCode, `call ${i}`).toBe(201);
+    }
+    const before = await ticketCount(app);
+    const limited = await createTicket(admin.client, {
+      body: 'Sto dwudziesty pierwszy',
+      extra: { customer_email: bob.user.email },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await ticketCount(app)).toBe(before);
+    clock.advance(HOUR - (clock.now().getTime() - start) + 1);
+    expect((await createTicket(admin.client, { body: 'Po godzinie' })).statusCode).toBe(201);
+  });
+});

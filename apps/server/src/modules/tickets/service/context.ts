@@ -39,8 +39,24 @@ export interface NewMessageInput {
 
 export type TicketRow = typeof tickets.$inferSelect;
 
+/** New tickets a customer may open in an hour (docs/tickets.md „Abuse limits”). */
 export const TICKETS_PER_HOUR = 10;
+/**
+ * New tickets a staff member may open in an hour, on their own or for callers
+ * (DESIGN.md §7.9): a busy phone shift is far below two a minute, and the cap
+ * still bounds what a stolen staff session or a runaway script could open and
+ * mail to customers' addresses (docs/tickets.md „Abuse limits”).
+ */
+export const STAFF_TICKETS_PER_HOUR = 120;
 export const MESSAGES_PER_MINUTE = 60;
+
+/** The actor's hourly budget of new tickets: staff have their own, separate from customers'. */
+export function newTicketLimit(actor: Actor) {
+  const windowMs = 60 * 60 * 1000;
+  return actor.isAdmin
+    ? { key: `tickets:new:staff:${actor.id}`, limit: STAFF_TICKETS_PER_HOUR, windowMs }
+    : { key: `tickets:new:${actor.id}`, limit: TICKETS_PER_HOUR, windowMs };
+}
 
 /** The ticket, if the actor may see it; otherwise 404 (see maySeeTicket). */
 export async function visibleTicket(

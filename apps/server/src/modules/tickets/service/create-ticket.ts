@@ -6,7 +6,7 @@ import { recordEvent, type TicketEvent } from '../events';
 import {
   MESSAGES_PER_MINUTE,
   type NewMessageInput,
-  TICKETS_PER_HOUR,
+  newTicketLimit,
   type TicketRow,
   type TicketsContext,
 } from './context';
@@ -34,7 +34,7 @@ export async function createTicket(
     scope: 'ticket:new',
     idempotencyKey: input.idempotencyKey,
     limits: [
-      { key: `tickets:new:${actor.id}`, limit: TICKETS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+      newTicketLimit(actor),
       { key: `tickets:message:${actor.id}`, limit: MESSAGES_PER_MINUTE, windowMs: 60 * 1000 },
     ],
     // Whose ticket it is is checked as soon as the upload is read, before any file is written.
