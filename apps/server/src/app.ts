@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type pino from 'pino';
@@ -196,11 +196,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.adminEmails.length) {
-    // ADMIN_EMAILS is the source of truth for those addresses at every start.
+    // ADMIN_EMAILS is the source of truth for those addresses at every start, for
+    // accounts whose address was proven: a guest made from an address staff typed
+    // in for a caller (unverified) never becomes an admin by it.
     await database.db
       .update(users)
       .set({ isAdmin: true })
-      .where(inArray(sql`lower(${users.email})`, config.adminEmails));
+      .where(
+        and(
+          inArray(sql`lower(${users.email})`, config.adminEmails),
+          isNotNull(users.emailVerifiedAt),
+        ),
+      );
   }
   if (config.env !== 'test') {
     const hint = await firstAdminHint(database.db, config.adminEmails);

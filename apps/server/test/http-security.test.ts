@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app';
 import { users } from '../src/db/schema/index';
 import { Client, codeFrom, createTestContext, ORIGIN, registerUser, testConfig } from './helpers';
+import { createTicket, quickUser } from './tickets-helpers';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -192,5 +194,21 @@ describe('admins', () => {
     expect(login.json().user.is_admin).toBe(true);
     const [row] = await ctx.database.db.select().from(users);
     expect(row?.isAdmin).toBe(true);
+  });
+
+  it('ADMIN_EMAILS never makes an unverified guest (an address staff typed in for a caller) an admin', async () => {
+    const app = await ctx.app();
+    const admin = await quickUser(app, { username: 'Obsluga', isAdmin: true });
+    const created = await createTicket(admin.client, {
+      body: 'Rozmowa telefoniczna',
+      extra: { customer_email: 'szef@example.com' },
+    });
+    expect(created.statusCode).toBe(201);
+    await ctx.app({ env: { ADMIN_EMAILS: 'szef@example.com' } });
+    const [guest] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'szef@example.com'));
+    expect(guest).toMatchObject({ isAdmin: false, emailVerifiedAt: null });
   });
 });

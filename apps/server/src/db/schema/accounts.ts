@@ -22,7 +22,12 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    emailVerifiedAt: ts('email_verified_at').notNull(),
+    /**
+     * When the owner proved they read `email` (a code or link mailed to it).
+     * Null for a guest made from an address nobody proved: one staff typed in
+     * for a caller (DESIGN.md §7.9) or a set-aside mail's From (issue 34).
+     */
+    emailVerifiedAt: ts('email_verified_at'),
     /**
      * Set by „To nie ja” (DESIGN.md §7.7): from then on the password does not
      * sign in (403 `password_reset_required`) until a reset by e-mail clears it.

@@ -1,6 +1,6 @@
 import { USERNAME_MAX } from '@studio/shared/limits';
 import { UsernameSchema } from '@studio/shared/schemas';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
@@ -51,25 +51,43 @@ async function freeUsername(tx: Db, name: string): Promise<string> {
  * The account an inquiry from this address belongs to: the existing one
  * (full or guest), or a new guest account without a password (DESIGN.md
  * §7.6). The caller holds a lock on the address, so two confirmations from
- * one new address make one guest. The link proved the address, hence verified.
+ * one new address make one guest.
+ *
+ * `addressProven` says whether whoever asked proved they read that address:
+ * an inquiry's confirmation link did, so its guest is e-mail-verified (and an
+ * unverified guest of that address becomes verified). A staff member typing
+ * a caller's address (§7.9) or a set-aside mail's From did not: that guest
+ * stays unverified until someone registers with the address, which needs the
+ * code mailed to it (registration.ts), so only the address's owner can ever
+ * claim the account and its tickets.
  */
 export async function accountForInquiry(
   tx: Db,
-  input: { name: string; email: string; now: Date },
+  input: { name: string; email: string; now: Date; addressProven: boolean },
 ): Promise<UserRow> {
   const [existing] = await tx
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = lower(${input.email})`)
     .limit(1);
-  if (existing) return existing;
+  if (existing) {
+    if (!input.addressProven || existing.emailVerifiedAt || existing.passwordHash !== null) {
+      return existing;
+    }
+    const [verified] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: input.now, updatedAt: input.now })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return verified ?? existing;
+  }
   const [guest] = await tx
     .insert(users)
     .values({
       username: await freeUsername(tx, input.name),
       email: input.email,
       passwordHash: null,
-      emailVerifiedAt: input.now,
+      emailVerifiedAt: input.addressProven ? input.now : null,
       createdAt: input.now,
       updatedAt: input.now,
     })

@@ -41,7 +41,8 @@ export async function confirmInquiry(
     if (inquiry.expiresAt <= now) return null;
     // One guest per new address, even when two of its inquiries are confirmed at once.
     await tx.execute(sql`select pg_advisory_xact_lock(7302, hashtext(lower(${inquiry.email})))`);
-    const owner = await accountForInquiry(tx, { ...inquiry, now });
+    // The link reached the address: it is proven.
+    const owner = await accountForInquiry(tx, { ...inquiry, now, addressProven: true });
     const created = await insertTicket(ctx, tx, () => {}, {
       actor: { id: owner.id, isAdmin: owner.isAdmin },
       message: { body: inquiry.body, files: [] },

@@ -1,14 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../test/helpers';
+import { Client, codeFrom, createTestContext } from '../../../test/helpers';
 import {
   createTicket,
   customersAndStaff,
   pngImage,
+  postMessage,
   quickUser,
 } from '../../../test/tickets-helpers';
-import { tickets, users } from '../../db/schema/index';
+import { migrationsFolder } from '../../db/client';
+import { ticketMessages, tickets, users } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
 
 /** Tickets for callers (DESIGN.md §7.9): staff open a ticket for a customer's address. */
@@ -205,6 +209,139 @@ describe('GET /api/admin/customers (the picker, staff only)', () => {
     const refused = await alice.client.get('/api/admin/customers?q=a');
     expect(refused.statusCode).toBe(403);
     expect((await admin.client.get('/api/admin/customers?q=')).statusCode).toBe(400);
+  });
+});
+
+describe('a caller’s guest account: nobody proved the address (issue 34)', () => {
+  const CALLER = 'dzwoniacy@example.com';
+  const PASSWORD = 'Sekretne-Haslo-42';
+
+  it('is not e-mail-verified, and still gets the mails about its ticket', async () => {
+    const { app, admin, sendMail } = await world();
+    const { id } = (
+      await createTicket(admin.client, {
+        body: 'Rozmowa telefoniczna: prośba o wycenę.',
+        extra: { customer_email: CALLER, customer_name: 'Jan Dzwoniący' },
+      })
+    ).json();
+    const [guest] = await accountsWith(app, CALLER);
+    expect(guest?.passwordHash).toBeNull();
+    expect(guest?.emailVerifiedAt).toBeNull();
+    await sendMail();
+    expect((await ctx.mail.last(CALLER)).text).toContain('prośba o wycenę');
+    // A later staff reply reaches them too.
+    await postMessage(admin.client, id, { body: 'Wycena w załączniku wkrótce.' });
+    await sendMail();
+    expect((await ctx.mail.last(CALLER)).text).toContain('Wycena w załączniku wkrótce.');
+  });
+
+  it('someone registering with the caller’s address claims the account only with the code mailed there', async () => {
+    const { app, admin } = await world();
+    const { id } = (
+      await createTicket(admin.client, {
+        body: 'Rozmowa telefoniczna: dane do faktury.',
+        extra: { customer_email: CALLER },
+      })
+    ).json();
+    const [guest] = await accountsWith(app, CALLER);
+    // The attacker starts a registration with the caller's address: the code goes to the caller.
+    const attacker = new Client(app);
+    const claim = { username: 'napastnik', email: CALLER, password: PASSWORD };
+    expect((await attacker.post('/api/auth/register', claim)).statusCode).toBe(200);
+    const code = codeFrom(await ctx.mail.last(CALLER));
+    for (const guess of ['000000', '123456', code === '999999' ? '999998' : '999999']) {
+      const tried = await attacker.post('/api/auth/verify-email', { ...claim, code: guess });
+      expect(tried.statusCode).toBe(400);
+      expect(tried.json()).toEqual({ error: 'invalid_code' });
+    }
+    // No way around the code: no password to sign in with, no reset link.
+    const login = await new Client(app).post('/api/auth/login', {
+      identifier: CALLER,
+      password: PASSWORD,
+    });
+    expect(login.statusCode).toBe(401);
+    ctx.mail.clear();
+    await new Client(app).post('/api/auth/password-reset/request', { email: CALLER });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ctx.mail.messages).toHaveLength(0);
+    const [untouched] = await accountsWith(app, CALLER);
+    expect(untouched).toMatchObject({
+      id: guest?.id,
+      username: guest?.username,
+      passwordHash: null,
+      emailVerifiedAt: null,
+    });
+    // The address's owner, with the code from their mailbox, gets the account and its ticket.
+    const owner = new Client(app);
+    const own = { username: 'jan_d', email: CALLER, password: PASSWORD };
+    expect((await owner.post('/api/auth/register', own)).statusCode).toBe(200);
+    const verified = await owner.post('/api/auth/verify-email', {
+      ...own,
+      code: codeFrom(await ctx.mail.last(CALLER)),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.id).toBe(guest?.id);
+    const [claimed] = await accountsWith(app, CALLER);
+    expect(claimed?.emailVerifiedAt).not.toBeNull();
+    const list = (await owner.get('/api/tickets')).json().tickets;
+    expect(list.map((t: { id: number }) => t.id)).toEqual([id]);
+  });
+
+  it('becomes verified when the address confirms an inquiry link', async () => {
+    const { app, admin } = await world();
+    await createTicket(admin.client, {
+      body: 'Rozmowa telefoniczna.',
+      extra: { customer_email: CALLER },
+    });
+    const visitor = new Client(app);
+    const sent = await visitor.post('/api/inquiries', {
+      name: 'Jan Dzwoniący',
+      email: CALLER,
+      body: 'Dopisuję szczegóły.',
+      accept_terms: true,
+    });
+    expect(sent.statusCode).toBe(202);
+    const token = /contact\/confirm\?token=([\w-]{43})/.exec(
+      (await ctx.mail.last(CALLER)).text,
+    )?.[1];
+    expect((await visitor.post('/api/inquiries/confirm', { token })).statusCode).toBe(200);
+    const [guest] = await accountsWith(app, CALLER);
+    expect(guest?.passwordHash).toBeNull();
+    expect(guest?.emailVerifiedAt).not.toBeNull();
+    expect(await ticketCount(app)).toBe(2);
+  });
+});
+
+describe('migration 0024: guests stored verified before the fix', () => {
+  it('un-verifies a guest that only staff opened tickets for, and no one who proved the address', async () => {
+    const { app, alice, admin } = await world();
+    const inquiryGuest = 'pisal@example.com';
+    const ids: number[] = [];
+    for (const email of ['dzwoniacy@example.com', inquiryGuest]) {
+      const created = await createTicket(admin.client, {
+        body: 'Telefon',
+        extra: { customer_email: email },
+      });
+      ids.push(created.json().id);
+    }
+    // The second guest's ticket opened with its own message, as a confirmed inquiry's does.
+    const [guest] = await accountsWith(app, inquiryGuest);
+    await app.deps.db
+      .update(ticketMessages)
+      .set({ authorId: guest?.id, authorIsAdmin: false })
+      .where(eq(ticketMessages.ticketId, ids[1] ?? 0));
+    // As stored before the fix: every guest verified.
+    await app.deps.db.update(users).set({ emailVerifiedAt: new Date() });
+    const file = path.join(migrationsFolder(), '0024_caller-guests-unverified.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await app.deps.db.execute(sql.raw(statement));
+    }
+    const verified = async (email: string) =>
+      (await accountsWith(app, email))[0]?.emailVerifiedAt !== null;
+    expect(await verified('dzwoniacy@example.com')).toBe(false);
+    expect(await verified(inquiryGuest)).toBe(true);
+    expect(await verified(alice.user.email)).toBe(true);
+    expect(await verified(admin.user.email)).toBe(true);
   });
 });
 

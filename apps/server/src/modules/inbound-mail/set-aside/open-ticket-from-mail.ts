@@ -39,6 +39,8 @@ async function senderAccount(ctx: InboundContext, mail: InboundMail) {
       name: senderName(mail, address),
       email: address,
       now: clock.now(),
+      // A From header is a claim, not proof (a set-aside mail may be unconfirmed or forged).
+      addressProven: false,
     });
   });
 }

@@ -55,6 +55,8 @@ export async function ticketCustomerAccount(
     name: customer.name ?? customer.email.slice(0, customer.email.indexOf('@')),
     email: customer.email,
     now,
+    // Staff typed the address a caller gave: nobody proved it (the guest stays unverified).
+    addressProven: false,
   });
   if (account.isAdmin) throw new AppError(409, 'staff_address');
   return account;
