@@ -218,6 +218,8 @@ const profileOperations: ApiOperation[] = [
     tag: 'profile',
     session: true,
     summary: 'Download all of my data as a ZIP archive (the password confirms it), streamed',
+    description:
+      '`konto.json` (account, settings, reply signature, ways of signing in without their secrets), `zgloszenia.json` (own tickets, public messages, ratings), `zalaczniki/`, `urzadzenia.json` (sessions, push devices), `wyslane-powiadomienia.json`, `dziennik-bezpieczenstwa.json` and `CZYTAJ-TO.txt`; docs/security.md lists every table and why it is in or out.',
     body: ExportRequestSchema,
     answers: {
       200: {

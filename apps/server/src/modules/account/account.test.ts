@@ -1,4 +1,7 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../../test/helpers';
@@ -9,7 +12,10 @@ import {
   quickUser,
   uploadedFiles,
 } from '../../../test/tickets-helpers';
+import * as schema from '../../db/schema/index';
 import {
+  passkeys,
+  pushSubscriptions,
   securityLog,
   sessions,
   ticketAttachments,
@@ -17,6 +23,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index';
+import { TestClock } from '../../lib/clock';
 import { passwords } from '../auth/index';
 
 const ctx = createTestContext();
@@ -127,6 +134,170 @@ describe('export of the user’s own data', () => {
     const limited = await requestExport(client);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the export holds every part of the account, and only the owner’s (issue 34)', () => {
+  const read = (files: Record<string, Uint8Array>, name: string) =>
+    JSON.parse(new TextDecoder().decode(files[name]));
+  const exportOf = async (who: { client: Client; password: string }) => {
+    const response = await requestExport(who.client, who.password);
+    expect(response.statusCode).toBe(200);
+    return unzipSync(new Uint8Array(response.rawPayload));
+  };
+
+  it('staff: the reply signature and the new-ticket mail choice; customers: ratings, preferences, devices and mails sent', async () => {
+    const app = await ctx.app({ env: { ADMIN_EMAILS: 'anna@example.com,bartek@example.com' } });
+    const anna = await registerUser(app, ctx.mail, { username: 'anna', email: 'anna@example.com' });
+    const bartek = await registerUser(app, ctx.mail, {
+      username: 'bartek',
+      email: 'bartek@example.com',
+    });
+    const celina = await registerUser(app, ctx.mail, {
+      username: 'celina',
+      email: 'celina@example.com',
+    });
+    const dawid = await registerUser(app, ctx.mail, {
+      username: 'dawid',
+      email: 'dawid@example.com',
+    });
+    for (const [who, signature, newTickets] of [
+      [anna, 'Pozdrawiam, Anna z obsługi', 'none'],
+      [bartek, 'Do usłyszenia, Bartek', 'each'],
+    ] as const) {
+      expect(
+        (await who.client.request('PUT', '/api/profile/signature', { signature })).statusCode,
+      ).toBe(200);
+      const prefs = { new_tickets: newTickets, assigned_overdue: newTickets === 'each' };
+      expect(
+        (await who.client.request('PUT', '/api/profile/staff-notifications', prefs)).statusCode,
+      ).toBe(200);
+    }
+    for (const [who, score, comment] of [
+      [celina, 'good', 'Szybko i sprawnie'],
+      [dawid, 'bad', 'Za wolno'],
+    ] as const) {
+      const { id } = (
+        await createTicket(who.client, { body: `Pytanie od ${who.user.username}` })
+      ).json();
+      await anna.client.request('PATCH', `/api/tickets/${id}/status`, { status: 'closed' });
+      expect(
+        (await who.client.post(`/api/tickets/${id}/rating`, { score, comment })).statusCode,
+      ).toBeLessThan(300);
+    }
+    await celina.client.post('/api/profile/notifications', { email: false });
+    const now = app.deps.clock.now();
+    for (const [who, device] of [
+      [celina, 'Firefox 140 · Linux'],
+      [dawid, 'Chrome 131 · Android 14'],
+    ] as const) {
+      await app.deps.db.insert(pushSubscriptions).values({
+        userId: who.user.id,
+        endpoint: `https://push.example.com/${who.user.username}`,
+        p256dh: `klucz-${who.user.username}`,
+        auth: `sekret-${who.user.username}`,
+        device,
+        createdAt: now,
+      });
+      await app.deps.db.insert(passkeys).values({
+        userId: who.user.id,
+        credentialId: `cred-${who.user.username}`,
+        publicKey: `pub-${who.user.username}`,
+        name: `Klucz ${who.user.username}`,
+        createdAt: now,
+      });
+    }
+    await app.jobs.runDue();
+
+    const annaFiles = await exportOf(anna);
+    const annaAccount = read(annaFiles, 'konto.json');
+    expect(annaAccount.reply_signature).toEqual({
+      body: 'Pozdrawiam, Anna z obsługi',
+      updated_at: expect.any(String),
+    });
+    expect(annaAccount.notifications).toEqual({
+      email: true,
+      staff: { new_tickets: 'none', assigned_overdue: false },
+    });
+    const annaAll = Object.values(annaFiles)
+      .map((f) => new TextDecoder().decode(f))
+      .join('\n');
+    expect(annaAll).not.toContain('Bartek');
+    expect(annaAll).not.toContain('Szybko i sprawnie');
+
+    const celinaFiles = await exportOf(celina);
+    const celinaAccount = read(celinaFiles, 'konto.json');
+    expect(celinaAccount.notifications).toEqual({ email: false, staff: null });
+    expect(celinaAccount.reply_signature).toBeNull();
+    expect(celinaAccount.sign_in).toMatchObject({
+      has_password: true,
+      authenticator_app: null,
+      recovery_codes: { total: 0, unused: 0 },
+      passkeys: [{ name: 'Klucz celina', created_at: expect.any(String), last_used_at: null }],
+    });
+    const [ticket] = read(celinaFiles, 'zgloszenia.json');
+    expect(ticket).toMatchObject({
+      number: expect.any(Number),
+      subject: 'Pytanie od celina',
+      status: 'closed',
+      rating: { score: 'good', comment: 'Szybko i sprawnie', rated_at: expect.any(String) },
+    });
+    const devices = read(celinaFiles, 'urzadzenia.json');
+    expect(devices.push).toEqual([
+      { device: 'Firefox 140 · Linux', created_at: expect.any(String), last_push_at: null },
+    ]);
+    expect(devices.sessions.length).toBeGreaterThan(0);
+    expect(devices.sessions).toHaveLength(
+      (await app.deps.db.select().from(sessions).where(eq(sessions.userId, celina.user.id))).length,
+    );
+    const celinaAll = Object.values(celinaFiles)
+      .map((f) => new TextDecoder().decode(f))
+      .join('\n');
+    for (const foreign of ['Za wolno', 'Chrome 131', 'Klucz dawid', 'dawid@example.com', 'Anna']) {
+      expect(celinaAll).not.toContain(foreign);
+    }
+    // No secret of a way to sign in: not the push keys, the passkey, a hash or the password.
+    for (const secret of ['sekret-celina', 'klucz-celina', 'pub-celina', 'cred-celina', 'argon2']) {
+      expect(celinaAll).not.toContain(secret);
+    }
+  });
+
+  it('docs/security.md names every table of the schema, in the export or why not', () => {
+    const doc = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../docs/security.md'),
+      'utf8',
+    );
+    const section = doc.slice(doc.indexOf('### What the data export holds'));
+    const tables = Object.values(schema)
+      .filter((value) => is(value, PgTable))
+      .map((table) => getTableName(table as PgTable));
+    expect(tables.length).toBeGreaterThan(30);
+    expect(tables.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('lists the ticket e-mails sent to the user, and no one else’s', async () => {
+    const clock = new TestClock();
+    const app = await ctx.app({ clock });
+    const { client, user } = await registerUser(app, ctx.mail, zofia);
+    const ticketId = (await createTicket(client, { body: 'Moje' })).json().id as number;
+    const staff = await quickUser(app, { username: 'obsluga', isAdmin: true });
+    await postMessage(staff.client, ticketId, { body: 'Odpowiedź dla Zofii' });
+    const other = await registerUser(app, ctx.mail, {
+      username: 'inny',
+      email: 'inny@example.com',
+    });
+    const theirs = (await createTicket(other.client, { body: 'Cudze' })).json().id as number;
+    await postMessage(staff.client, theirs, { body: 'Odpowiedź dla innego' });
+    clock.advance(10 * 60_000);
+    await app.jobs.runDue();
+    expect(ctx.mail.messages.some((m) => m.to === 'inny@example.com')).toBe(true);
+    const mailed = read(
+      unzipSync(new Uint8Array((await requestExport(client)).rawPayload)),
+      'wyslane-powiadomienia.json',
+    );
+    expect(mailed.length).toBeGreaterThan(0);
+    for (const m of mailed)
+      expect(m).toEqual({ ticket_id: ticketId, email: user.email, sent_at: expect.any(String) });
   });
 });
 

@@ -1,12 +1,21 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   notificationPrefs,
+  passkeys,
+  pushSubscriptions,
+  recoveryCodes,
+  replySignatures,
   securityLog,
+  sentTicketMails,
+  sessions,
+  staffNotificationPrefs,
   ticketAttachments,
   ticketMessages,
+  ticketRatings,
   tickets,
   users,
+  userTotp,
 } from '../../db/schema/index';
 import type { UserRow } from '../../db/types';
 import type { AppDeps } from '../../deps';
@@ -17,7 +26,9 @@ import { ClientGoneError, ZipStream } from './zip-stream';
 
 /**
  * 'Pobierz moje dane' (GDPR access): a ZIP of everything we keep about the
- * user, streamed (finding 2). The JSON parts are built in memory (text only);
+ * user, streamed (finding 2). docs/security.md („What the data export holds”)
+ * lists every table of the schema and why it is or is not in here; a new
+ * table that holds something about a user goes into both. The JSON parts are built in memory (text only);
  * attachments are read one at a time from storage as streams and stored
  * without compression, so neither memory nor the event loop depend on how
  * much the user has uploaded.
@@ -32,12 +43,15 @@ const COMPRESSED_TYPES = /^(image\/|application\/(zip|pdf|vnd\.openxmlformats|vn
 const README = `Eksport danych konta
 
 Ten plik ZIP zawiera wszystkie dane, które przechowujemy o Twoim koncie:
-- konto.json: dane konta i ustawienia,
-- zgloszenia.json: Twoje zgłoszenia z całą korespondencją,
+- konto.json: dane konta, ustawienia (powiadomienia, podpis w odpowiedziach) i sposoby logowania,
+- zgloszenia.json: Twoje zgłoszenia z całą korespondencją i Twoimi ocenami obsługi,
 - zalaczniki/: pliki dołączone do wiadomości (numer zgłoszenia / identyfikator-nazwa),
+- urzadzenia.json: sesje logowania i przeglądarki z powiadomieniami push,
+- wyslane-powiadomienia.json: kiedy i na jaki adres wysłaliśmy Ci e-mail o zgłoszeniu,
 - dziennik-bezpieczenstwa.json: logowania i zmiany zabezpieczeń konta (przechowywane do 12 miesięcy).
 
-Hasło przechowujemy wyłącznie jako skrót (argon2id), dlatego nie ma go w eksporcie.
+Hasło, kody i klucze logowania przechowujemy wyłącznie jako skróty lub zaszyfrowane, dlatego nie ma ich w eksporcie.
+Motyw strony (jasny/ciemny) i zgoda na pliki cookie są zapisane tylko w Twojej przeglądarce, nie u nas.
 `;
 
 /**
@@ -106,7 +120,85 @@ async function readUserData(db: Db, userId: number) {
     .from(securityLog)
     .where(eq(securityLog.userId, userId))
     .orderBy(asc(securityLog.id));
-  return { prefs, owned, messages, files, log };
+  return { prefs, owned, messages, files, log, ...(await readSettings(db, userId, ticketIds)) };
+}
+
+/**
+ * The rest of what the account holds: settings, ways of signing in (never a
+ * secret: no key, hash or encrypted secret, only names and dates), devices,
+ * mails sent, and the ratings of the user's own tickets.
+ */
+async function readSettings(db: Db, userId: number, ticketIds: number[]) {
+  const ownTickets = ticketIds.length ? ticketIds : [0];
+  const [[staffPrefs], [signature], [totp], codes, keys, devices, pushes, mailed, ratings] =
+    await Promise.all([
+      db.select().from(staffNotificationPrefs).where(eq(staffNotificationPrefs.userId, userId)),
+      db.select().from(replySignatures).where(eq(replySignatures.userId, userId)),
+      db
+        .select({ enabledAt: userTotp.enabledAt })
+        .from(userTotp)
+        .where(eq(userTotp.userId, userId)),
+      db
+        .select({ unused: isNull(recoveryCodes.usedAt), n: count() })
+        .from(recoveryCodes)
+        .where(eq(recoveryCodes.userId, userId))
+        .groupBy(isNull(recoveryCodes.usedAt)),
+      db
+        .select({
+          name: passkeys.name,
+          createdAt: passkeys.createdAt,
+          lastUsedAt: passkeys.lastUsedAt,
+        })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .orderBy(asc(passkeys.id)),
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          expiresAt: sessions.expiresAt,
+          isPersistent: sessions.isPersistent,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(asc(sessions.id)),
+      db
+        .select({
+          device: pushSubscriptions.device,
+          createdAt: pushSubscriptions.createdAt,
+          lastPushAt: pushSubscriptions.lastPushAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(asc(pushSubscriptions.id)),
+      db
+        .select({
+          ticketId: sentTicketMails.ticketId,
+          email: sentTicketMails.email,
+          createdAt: sentTicketMails.createdAt,
+        })
+        .from(sentTicketMails)
+        .where(eq(sentTicketMails.userId, userId))
+        .orderBy(asc(sentTicketMails.createdAt)),
+      // Only the owner rates a ticket, so the ratings of their own tickets are theirs.
+      db.select().from(ticketRatings).where(inArray(ticketRatings.ticketId, ownTickets)),
+    ]);
+  return {
+    staffPrefs,
+    signature,
+    totp,
+    codes: {
+      total: codes.reduce((sum, c) => sum + c.n, 0),
+      unused: codes.find((c) => c.unused)?.n ?? 0,
+    },
+    keys,
+    devices,
+    pushes,
+    mailed,
+    ratingOf: new Map(ratings.map((r) => [r.ticketId, r])),
+  };
 }
 
 /**
@@ -152,8 +244,33 @@ export async function exportUserData(
         is_admin: user.isAdmin,
         mfa_enabled: user.mfaEnabled,
         email_verified_at: user.emailVerifiedAt,
+        email_bouncing_at: user.emailBouncingAt,
+        password_locked_at: user.passwordLockedAt,
         created_at: user.createdAt,
-        notifications: { email: data.prefs?.email ?? true },
+        updated_at: user.updatedAt,
+        notifications: {
+          email: data.prefs?.email ?? true,
+          // Staff's choice of new-ticket and overdue mails; only a row that exists.
+          staff: data.staffPrefs
+            ? {
+                new_tickets: data.staffPrefs.newTickets,
+                assigned_overdue: data.staffPrefs.assignedOverdue,
+              }
+            : null,
+        },
+        reply_signature: data.signature
+          ? { body: data.signature.body, updated_at: data.signature.updatedAt }
+          : null,
+        sign_in: {
+          has_password: user.passwordHash !== null,
+          authenticator_app: data.totp ? { enabled_at: data.totp.enabledAt } : null,
+          recovery_codes: data.codes,
+          passkeys: data.keys.map((k) => ({
+            name: k.name,
+            created_at: k.createdAt,
+            last_used_at: k.lastUsedAt,
+          })),
+        },
         exported_at: exportedAt,
       }),
     );
@@ -163,9 +280,15 @@ export async function exportUserData(
         data.owned.map((t) => ({
           id: t.id,
           seq: t.seq,
+          number: t.number,
+          subject: t.subject,
           status: t.status,
           created_at: t.createdAt,
           last_activity_at: t.lastActivityAt,
+          closed_at: t.closedAt,
+          // The name and address given with the inquiry (or by staff for a caller).
+          contact: t.contactEmail ? { name: t.contactName, email: t.contactEmail } : null,
+          rating: ratingJson(data.ratingOf.get(t.id)),
           messages: (messagesOf.get(t.id) ?? []).map((m) => ({
             id: m.id,
             author: m.authorId === user.id ? user.username : (m.authorName ?? null),
@@ -182,6 +305,30 @@ export async function exportUserData(
             })),
           })),
         })),
+      ),
+    );
+    await zip.addText(
+      'urzadzenia.json',
+      json({
+        sessions: data.devices.map((d) => ({
+          created_at: d.createdAt,
+          last_used_at: d.lastUsedAt,
+          expires_at: d.expiresAt,
+          remember_me: d.isPersistent,
+          ip: d.ip,
+          user_agent: d.userAgent,
+        })),
+        push: data.pushes.map((p) => ({
+          device: p.device,
+          created_at: p.createdAt,
+          last_push_at: p.lastPushAt,
+        })),
+      }),
+    );
+    await zip.addText(
+      'wyslane-powiadomienia.json',
+      json(
+        data.mailed.map((m) => ({ ticket_id: m.ticketId, email: m.email, sent_at: m.createdAt })),
       ),
     );
     await zip.addText(
@@ -211,6 +358,10 @@ export async function exportUserData(
     zip.abort(error);
   });
   return zip.output;
+}
+
+function ratingJson(rating: typeof ticketRatings.$inferSelect | undefined) {
+  return rating ? { score: rating.score, comment: rating.comment, rated_at: rating.ratedAt } : null;
 }
 
 function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
