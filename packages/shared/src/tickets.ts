@@ -50,22 +50,31 @@ export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
  * or an admin's user id; `sort=waiting` puts the longest-waiting ticket first;
  * `sort=number|due` and `dir` order staff's columns.
  */
+/** What the API document says of a parameter a customer may not use (403 `forbidden`). */
+const STAFF_ONLY = 'Staff only: a customer using it gets 403 `forbidden`.';
+
 export const TicketListQuerySchema = z.object({
   status: TicketStatusSchema.optional(),
   q: z.string().max(200).optional(),
-  awaiting: TicketAwaitingSchema.optional(),
+  awaiting: TicketAwaitingSchema.optional().describe(STAFF_ONLY),
   assignee: z
     .string()
     .regex(/^(me|none|[1-9]\d{0,9})$/)
-    .optional(),
+    .optional()
+    .describe(STAFF_ONLY),
   /**
    * Staff's list columns (issue 31): `number` and `due` (due time, tickets without one
    * last), each with `dir`; `activity` is the default, newest first.
    */
-  sort: z.enum(['activity', 'waiting', 'number', 'due']).optional(),
-  dir: z.enum(['asc', 'desc']).optional(),
+  sort: z
+    .enum(['activity', 'waiting', 'number', 'due'])
+    .optional()
+    .describe(
+      '`activity` (the default, newest first) for everyone; `waiting`, `number` and `due` are staff only: a customer using them gets 403 `forbidden`.',
+    ),
+  dir: z.enum(['asc', 'desc']).optional().describe(STAFF_ONLY),
   /** Staff: open tickets past their due time, or due within the next hour (DESIGN.md §7.9). */
-  due: z.enum(['overdue', 'soon']).optional(),
+  due: z.enum(['overdue', 'soon']).optional().describe(STAFF_ONLY),
   limit: z.coerce
     .number()
     .int()

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, codeFrom, createTestContext, registerUser } from '../../test/helpers';
 import { mailTitled } from '../../test/mail-helpers';
-import { answerChecker, servedDocument } from '../../test/openapi-helpers';
+import { answerChecker, documentedOperation, servedDocument } from '../../test/openapi-helpers';
 import { startPushService } from '../../test/push-service';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { createTicket, pngImage, postMessage, quickUser } from '../../test/tickets-helpers';
 import { TestClock } from '../lib/clock';
+import { asksStaffFilters } from '../modules/tickets/service/staff-filters';
 
 const ctx = createTestContext();
 beforeAll(() => ctx.setup());
@@ -237,6 +238,38 @@ describe('real answers match the document', () => {
 
     const deleted = await staff.client.request('DELETE', `/api/tickets/${id}`);
     expect(check('delete', '/api/tickets/{id}', deleted).json()).toEqual({ ok: true });
+  });
+
+  it('every staff-only value of a list parameter: a customer’s 403 and the parameter say so in the document', async () => {
+    const { app, expectDocumented: check } = await setup();
+    const alice = await quickUser(app, { username: 'alicja' });
+    const staff = await quickUser(app, { username: 'obsluga', isAdmin: true });
+    const document = await servedDocument(app);
+    const parameters = documentedOperation(document, 'get', '/api/tickets').parameters as Array<{
+      name: string;
+      in: string;
+      schema: { enum?: string[]; description?: string };
+    }>;
+    // Each value the document offers (and one of each free-text parameter), asked alone.
+    const samples: Record<string, string> = { q: 'faktura', assignee: 'me', limit: '5' };
+    const asked = parameters
+      .filter((p) => p.in === 'query' && p.name !== 'cursor')
+      .flatMap((p) =>
+        (p.schema.enum ?? [samples[p.name] ?? 'x']).map((value) => ({ parameter: p, value })),
+      );
+    let staffOnly = 0;
+    for (const { parameter, value } of asked) {
+      const url = `/api/tickets?${new URLSearchParams({ [parameter.name]: value })}`;
+      const isStaffOnly = asksStaffFilters({ [parameter.name]: value });
+      const answer = check('get', '/api/tickets', await alice.client.get(url));
+      expect(answer.statusCode, url).toBe(isStaffOnly ? 403 : 200);
+      expect(check('get', '/api/tickets', await staff.client.get(url)).statusCode, url).toBe(200);
+      if (!isStaffOnly) continue;
+      staffOnly++;
+      expect(answer.json()).toEqual({ error: 'forbidden' });
+      expect(parameter.schema.description, `${parameter.name}=${value}`).toMatch(/staff only/i);
+    }
+    expect(staffOnly).toBe(10);
   });
 
   it('passkeys: the profile list and both sign-ins', async () => {

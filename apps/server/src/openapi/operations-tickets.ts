@@ -113,7 +113,10 @@ export const ticketOperations: ApiOperation[] = [
     query: TicketListQuerySchema,
     answers: {
       200: { description: 'One page of the list.', schema: TicketListAnswerSchema },
-      ...refusals([400, 401, 429], { 429: '`rate_limited`: too many searches (`q`).' }),
+      ...refusals([400, 401, 403, 429], {
+        403: '`forbidden`: a customer used a staff-only parameter (`awaiting`, `assignee`, `due`, `dir`, or `sort` other than `activity`).',
+        429: '`rate_limited`: too many searches (`q`).',
+      }),
     },
   },
   {
