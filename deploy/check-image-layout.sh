@@ -2,12 +2,31 @@
 # No Docker engine runs on our CI machines, so this builds the Dockerfile's
 # runtime layout by hand, step for step (production dependencies of the server
 # only, the bundled server, migrations and the built web app), starts it with
-# NODE_ENV=production as the image would, and checks that it serves.
+# NODE_ENV=production and the image's jemalloc preload as the image would, and
+# checks that it serves and that jemalloc is really loaded.
 # Needs `npm run build` to have run. Usage: bash deploy/check-image-layout.sh
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d /tmp/studio-image.XXXXXX)
 trap 'kill "${PID:-0}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+# The allocator as production loads it: the Dockerfile's ENV (and the systemd unit,
+# which must say the same) preload jemalloc. Read from the files, so the check runs
+# what ships; one that no longer preloads it fails here.
+env_of() { sed -n "s/^[[:space:]]*\(Environment=\)\{0,1\}$1=\([^[:space:]\\]*\).*/\2/p" "$2" | head -n 1; }
+LD_PRELOAD_IMAGE=$(env_of LD_PRELOAD "$ROOT/Dockerfile")
+MALLOC_CONF_IMAGE=$(env_of MALLOC_CONF "$ROOT/Dockerfile")
+case "$LD_PRELOAD_IMAGE" in
+  *libjemalloc*) ;;
+  *) echo "Dockerfile: the runtime image no longer preloads jemalloc (LD_PRELOAD)" >&2; exit 1 ;;
+esac
+for unit_var in LD_PRELOAD MALLOC_CONF; do
+  image_value=$(env_of "$unit_var" "$ROOT/Dockerfile")
+  unit_value=$(env_of "$unit_var" "$ROOT/deploy/systemd/studio@.service")
+  if [ "$image_value" != "$unit_value" ]; then
+    echo "deploy/systemd/studio@.service: $unit_var=$unit_value, the image has $image_value" >&2; exit 1
+  fi
+done
 
 # Stage "deps": package manifests only, then production dependencies of the server.
 mkdir -p "$WORK/packages/shared" "$WORK/apps/server" "$WORK/apps/web"
@@ -27,13 +46,26 @@ done
 PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 DATA=$(mktemp -d "$WORK/data.XXXX")
 # http on loopback only: ALLOW_INSECURE_HTTP=1 (production refuses http:// otherwise).
-(cd "$WORK" && NODE_ENV=production HOST=127.0.0.1 PORT=$PORT DATA_DIR=$DATA SMTP_URL=smtp://127.0.0.1:9 \
+# `exec`, so $PID is the server itself, whose memory map is checked below.
+(cd "$WORK" && LD_PRELOAD=$LD_PRELOAD_IMAGE MALLOC_CONF=$MALLOC_CONF_IMAGE \
+  NODE_ENV=production HOST=127.0.0.1 PORT=$PORT DATA_DIR=$DATA SMTP_URL=smtp://127.0.0.1:9 \
   ALLOW_INSECURE_HTTP=1 MAIL_FROM="Studio <no-reply@studio.test>" \
   STUDIO_NAME="Pracownia Testowa" STUDIO_ADDRESS="ul. Długa 5, 31-147 Kraków" STUDIO_NIP=5260250995 \
   STUDIO_REGON=123456785 STUDIO_EMAIL=biuro@studio.test STUDIO_PHONE="+48 12 345 67 89" \
-  LOG_LEVEL=warn node apps/server/dist/main.js) &
+  LOG_LEVEL=warn exec node apps/server/dist/main.js) &
 PID=$!
 for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$PORT/api/health" >/dev/null && break; sleep 0.2; done
+
+# The preload took effect: the running server has jemalloc mapped. A library that is
+# not installed only makes ld.so print a warning and run glibc's malloc, so look.
+if [ -r "/proc/$PID/maps" ]; then
+  if ! grep -q 'libjemalloc' "/proc/$PID/maps"; then
+    echo "the server runs without jemalloc although LD_PRELOAD=$LD_PRELOAD_IMAGE (install libjemalloc2)" >&2; exit 1
+  fi
+  echo "allocator: jemalloc preloaded ($LD_PRELOAD_IMAGE, MALLOC_CONF=$MALLOC_CONF_IMAGE)"
+else
+  echo "no /proc/$PID/maps (not Linux): the jemalloc preload is not checked"
+fi
 
 check() { # path expected-status
   local got; got=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$1")
