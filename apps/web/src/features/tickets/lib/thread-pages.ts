@@ -120,21 +120,21 @@ export function renderedFrom(range: RenderedRange, messages: readonly Identified
 
 /**
  * The range after the thread's messages changed. Messages added above what
- * is rendered come in `step` at a time, the nearest first (the rest by
- * `revealStep`); anything else (a first load, a new newest page that starts
+ * is rendered wait, and come in `PREPEND_STEP` at a time from the next frame
+ * on, the nearest first (`revealStep`): the commit that brings an older page
+ * re-renders the whole screen (its loading state ends), so it adds no
+ * messages itself. Anything else (a first load, a new newest page that starts
  * the thread again, messages added below) renders every message at once.
  */
 export function takeInMessages(
   range: RenderedRange,
   messages: readonly Identified[],
-  step = PREPEND_STEP,
 ): RenderedRange {
   const firstId = messages[0]?.id;
   if (firstId === range.firstId) return range;
   const floor =
     range.floorId === undefined ? -1 : messages.findIndex((m) => m.id === range.floorId);
-  const from = floor > 0 ? Math.max(0, floor - step) : 0;
-  return { firstId, floorId: messages[from]?.id };
+  return { firstId, floorId: messages[Math.max(0, floor)]?.id };
 }
 
 /** The next `step` messages above the rendered ones; the same range when all are rendered. */
