@@ -182,6 +182,10 @@ export function MessageThread({
     mustShow: hit?.messageId ?? null,
   });
   const messageIds = useMemo(() => rendered.map((m) => m.id), [rendered]);
+  // Until a page's messages are all in, it is still loading: the strip stays and no
+  // further page is asked for (the reader at the top would otherwise load page after page).
+  const isRevealing = rendered.length < messages.length;
+  const olderNow = isRevealing ? { ...older, hasOlder: true, isLoading: true } : older;
   useSeenMessages({ scrollRoot: scrollRef, messageIds, onSeen: onMessagesSeen });
   const wasNearBottom = useRef(true);
   const lastSent = useRef(sentCount);
@@ -202,7 +206,9 @@ export function MessageThread({
     if (!el) return;
     wasNearBottom.current = isNearBottom(el);
     remember(el);
-    if (older.hasOlder && !older.isLoading && !older.isError && isNearTop(el)) older.load();
+    if (olderNow.hasOlder && !olderNow.isLoading && !olderNow.isError && isNearTop(el)) {
+      olderNow.load();
+    }
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages change
@@ -281,7 +287,7 @@ export function MessageThread({
       ) : (
         // role=log announces messages that arrive later, not the ones already shown.
         <>
-          <OlderMessagesLoader older={older} scrollRoot={scrollRef} />
+          <OlderMessagesLoader older={olderNow} scrollRoot={scrollRef} />
           <div role="log" aria-label="Rozmowa">
             <ol className="flex flex-col gap-3">
               {rendered.map((message) => (

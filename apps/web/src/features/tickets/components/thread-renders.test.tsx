@@ -103,6 +103,40 @@ describe('an older page goes in above in steps (issue 34, one long task per page
     expect(scroller.scrollTop).toBe(3100);
   });
 
+  it('asks for no further page while a page is still going in, and says it is loading', async () => {
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
+    const load = vi.fn();
+    const older = { hasOlder: true, isLoading: false, isError: false, load };
+    const withOlder = (messages: TicketMessage[]) => (
+      <MessageThread
+        messages={messages}
+        viewerId={7}
+        isLoading={false}
+        isError={false}
+        onRetry={() => {}}
+        sentCount={0}
+        older={older}
+      />
+    );
+    const newest = range(51, 70);
+    const view = render(withOlder(newest));
+    const scroller = view.getByTestId('message-scroll');
+    fakeLayout(scroller);
+    view.rerender(withOlder([...range(21, 50), ...newest]));
+    // The reader is still at the top, but the page's messages are not all in yet.
+    scroller.scrollTop = 0;
+    scroller.dispatchEvent(new Event('scroll'));
+    expect(load).not.toHaveBeenCalled();
+    expect(view.getByText('Wczytywanie starszych wiadomości…')).toBeTruthy();
+    for (let step = 0; step < 3; step++) await nextFrame();
+    expect(view.getAllByTestId('message')).toHaveLength(50);
+    expect(view.queryByText('Wczytywanie starszych wiadomości…')).toBeNull();
+    scroller.scrollTop = 0;
+    scroller.dispatchEvent(new Event('scroll'));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a search hit among the waiting messages at once', () => {
     const range = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
