@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { LINKED_TICKET_MISSING } from '../../apps/web/src/features/tickets/lib/messages';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
 import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
 import { makePng } from '../png';
@@ -613,10 +614,33 @@ test('/contact?ticket= opens a ticket beyond the first page of the list', async 
   // A ticket that does not exist opens nothing: staff open tickets themselves (issue 31).
   await a.goto('/contact?ticket=999999');
   await expect(a.getByText('Wybierz zgłoszenie z listy, aby je otworzyć.')).toBeVisible();
+  // The screen says so, and the address no longer names it (a reload opens nothing stale).
+  await expect(a.getByText(LINKED_TICKET_MISSING)).toBeVisible();
+  await expect(a).toHaveURL(/\/contact$/);
   await expect(a.locator('[data-testid="ticket-item"][aria-current="true"]')).toHaveCount(0);
   await expect(messages(a)).toHaveCount(0);
   await owner.context.close();
   await admin.context.close();
+});
+
+test("a link to a ticket that is not the customer's is said so and leaves the address", async ({
+  browser,
+}) => {
+  const other = await newCustomer(browser);
+  const foreign = await createTicketViaApi(other.context.request, 'Cudza sprawa.');
+  await other.context.close();
+  const { context, page } = await newCustomer(browser);
+  const own = await createTicketViaApi(context.request, 'Moja sprawa.');
+
+  await page.goto(`/contact?ticket=${foreign}`);
+  await expect(page.getByText(LINKED_TICKET_MISSING)).toBeVisible();
+  // The customer's own ticket opens instead, and the address names it, not the other one.
+  await expect(messages(page).filter({ hasText: 'Moja sprawa.' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/contact\\?ticket=${own}$`));
+  await expect(page.getByText('Cudza sprawa.')).toHaveCount(0);
+  await page.reload();
+  await expect(messages(page).filter({ hasText: 'Moja sprawa.' })).toBeVisible();
+  await context.close();
 });
 
 test('the ticket list collapses on a 390 px screen', async ({ browser }) => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext } from '../../../../test/helpers';
-import { createTicket, postMessage, quickUser } from '../../../../test/tickets-helpers';
+import { streamsOfTheTest } from '../../../../test/stream-helpers';
+import { createTicket, listen, postMessage, quickUser } from '../../../../test/tickets-helpers';
 import { notificationPrefs, ticketRatings, users } from '../../../db/schema/index';
 import { TestClock } from '../../../lib/clock';
 
@@ -11,6 +12,7 @@ beforeEach(() => ctx.reset());
 afterAll(() => ctx.teardown());
 
 const MINUTE = 60_000;
+const streams = streamsOfTheTest();
 
 async function world() {
   const clock = new TestClock(Date.parse('2026-03-10T10:00:00Z'));
@@ -247,5 +249,31 @@ describe('the closing e-mail and its rating links', () => {
     await sendMails();
     expect(closingMailTo(alice.user.email)).toBeUndefined();
     expect(closingMailTo(bob.user.email)).toBeUndefined();
+  });
+});
+
+describe('a rating on the live streams (issue 34)', () => {
+  const data = (e: { data: string }) => JSON.parse(e.data) as Record<string, unknown>;
+
+  it('tells staff (and the rater) the ticket was updated, and no other customer anything', async () => {
+    const { app, alice, bob, admin, closedTicket } = await world();
+    const id = await closedTicket();
+    const open = streams.on(await listen(app));
+    const staff = await open('/api/stream/tickets', admin.client);
+    const rater = await open('/api/stream/tickets', alice.client);
+    const other = await open('/api/stream/tickets', bob.client);
+
+    await alice.client.post(`/api/tickets/${id}/rating`, { score: 'good', comment: 'Dzięki.' });
+    const updated = await staff.waitFor((e) => data(e).type === 'updated');
+    expect(updated.event).toBe('ticket');
+    // Only that the ticket changed: the screen reads the rating itself, with its own rights.
+    expect(data(updated)).toEqual({ type: 'updated', ticket_id: id });
+    await rater.waitFor((e) => data(e).type === 'updated' && data(e).ticket_id === id);
+
+    // Bob's own ticket reaches his stream, so Alicja's rating would have come before it.
+    const bobs = (await createTicket(bob.client, { body: 'Moje' })).json();
+    await other.waitFor((e) => data(e).type === 'message' && data(e).ticket_id === bobs.id);
+    expect(other.events.every((e) => data(e).ticket_id === bobs.id)).toBe(true);
+    expect(other.events.map((e) => e.data).join('')).not.toContain('Dzięki');
   });
 });

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
+import { LINKED_TICKET_MISSING } from '../lib/messages';
 import { stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
@@ -199,6 +201,32 @@ describe('a deep link to a ticket beyond the loaded list', () => {
     expect(await screen.findByText('Wiadomość numer 2')).toBeTruthy();
     expect(gets(calls, '/api/tickets/99')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.search).toBe('?ticket=5'));
+  });
+
+  it('says the linked ticket is not found and takes it out of the address when nothing else opens', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/tickets/unread-count') return json(200, { unread: 0 });
+      if (call.url === '/api/tickets' || call.url.startsWith('/api/tickets?')) {
+        return json(200, { tickets: [], next_cursor: null });
+      }
+      return json(404, { error: 'not_found' });
+    });
+    const { router } = renderScreen(
+      <>
+        <TicketsScreen user={user} />
+        <Toaster />
+      </>,
+      { path: '/contact', url: '/contact?ticket=99&message=3' },
+    );
+
+    expect(await screen.findByText(LINKED_TICKET_MISSING)).toBeTruthy();
+    expect(gets(calls, '/api/tickets/99')).toHaveLength(1);
+    // A reload or a shared copy of the address names no ticket; Back does not return to it.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(
+      screen.getByText('Wybierz zgłoszenie z listy albo utwórz nowe, aby napisać do nas.'),
+    ).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SearchHit } from '../hooks/use-message-jump';
 import { useSeenMessages } from '../hooks/use-seen-messages';
+import { useStepwisePrepend } from '../hooks/use-stepwise-prepend';
 import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
 import { formatFullDateTime, formatMessageTime } from '../lib/format';
@@ -175,7 +176,16 @@ export function MessageThread({
   hit = null,
 }: MessageThreadProps) {
   const scrollRef = useRef<HTMLElement>(null);
-  const messageIds = useMemo(() => messages.map((m) => m.id), [messages]);
+  // An older page goes in above a few messages per frame (issue 34); a search hit shows at once.
+  const rendered = useStepwisePrepend(messages, {
+    showAll: isLoading || isError,
+    mustShow: hit?.messageId ?? null,
+  });
+  const messageIds = useMemo(() => rendered.map((m) => m.id), [rendered]);
+  // Until a page's messages are all in, it is still loading: the strip stays and no
+  // further page is asked for (the reader at the top would otherwise load page after page).
+  const isRevealing = rendered.length < messages.length;
+  const olderNow = isRevealing ? { ...older, hasOlder: true, isLoading: true } : older;
   useSeenMessages({ scrollRoot: scrollRef, messageIds, onSeen: onMessagesSeen });
   const wasNearBottom = useRef(true);
   const lastSent = useRef(sentCount);
@@ -185,7 +195,7 @@ export function MessageThread({
     scrollHeight: 0,
     firstId: undefined,
   });
-  const firstId = messages[0]?.id;
+  const firstId = rendered[0]?.id;
 
   const remember = (el: HTMLElement) => {
     lastSeen.current = { scrollTop: el.scrollTop, scrollHeight: el.scrollHeight, firstId };
@@ -196,16 +206,22 @@ export function MessageThread({
     if (!el) return;
     wasNearBottom.current = isNearBottom(el);
     remember(el);
-    if (older.hasOlder && !older.isLoading && !older.isError && isNearTop(el)) older.load();
+    if (olderNow.hasOlder && !olderNow.isLoading && !olderNow.isError && isNearTop(el)) {
+      olderNow.load();
+    }
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages change
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    // Older messages went in above: keep the reader's place (no jump).
+    // Older messages went in above: keep the reader's place (no jump). From the
+    // position now, not the last scroll event's: a scroll since may not have reported yet.
     if (wasPrepended(lastSeen.current.firstId, firstId)) {
-      el.scrollTop = scrollTopAfterPrepend(lastSeen.current, el.scrollHeight);
+      el.scrollTop = scrollTopAfterPrepend(
+        { scrollTop: el.scrollTop, scrollHeight: lastSeen.current.scrollHeight },
+        el.scrollHeight,
+      );
     }
     const forced = lastSent.current !== sentCount;
     lastSent.current = sentCount;
@@ -213,7 +229,7 @@ export function MessageThread({
       el.scrollTop = el.scrollHeight;
       wasNearBottom.current = true;
     }
-  }, [messages, sentCount]);
+  }, [rendered, sentCount]);
 
   // After the effect above, so a jump to a search hit wins over following the bottom.
   const scrolledHit = useRef<number | null>(null);
@@ -229,7 +245,7 @@ export function MessageThread({
     wasNearBottom.current = isNearBottom(el);
     remember(el);
     setMarkedHit(hit.seq);
-  }, [hit, messages]);
+  }, [hit, rendered]);
   useEffect(() => {
     if (markedHit === null) return;
     const timer = setTimeout(() => setMarkedHit(null), HIT_MARK_MS);
@@ -271,10 +287,10 @@ export function MessageThread({
       ) : (
         // role=log announces messages that arrive later, not the ones already shown.
         <>
-          <OlderMessagesLoader older={older} scrollRoot={scrollRef} />
+          <OlderMessagesLoader older={olderNow} scrollRoot={scrollRef} />
           <div role="log" aria-label="Rozmowa">
             <ol className="flex flex-col gap-3">
-              {messages.map((message) => (
+              {rendered.map((message) => (
                 <MessageItem
                   key={message.id}
                   message={message}

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from '~/lib/toast';
 import { ticketQueryKey, useTicket } from '../api/get-ticket';
 import type { TicketFilter } from '../api/get-tickets';
 import { withPinnedTicket } from '../lib/deep-link';
+import { LINKED_TICKET_MISSING } from '../lib/messages';
 import { parseTicketParam, type TicketSummary } from '../lib/selection';
 
 /**
@@ -11,7 +13,8 @@ import { parseTicketParam, type TicketSummary } from '../lib/selection';
  * pages of the list: it is fetched with `GET /api/tickets/:id` and added to
  * the list. Until that answer is in, no selection is made (`isResolving`), so
  * the fallback of SPEC.md §2 (last-opened, else first) applies only when the
- * ticket does not exist or is not the caller's (404).
+ * ticket does not exist or is not the caller's (404); the screen then says so
+ * once, and the selection takes `?ticket=` out of the address.
  */
 export function useDeepLinkedTicket({
   listed,
@@ -50,6 +53,13 @@ export function useDeepLinkedTicket({
   }, [listFetches, pinnedId, queryClient]);
 
   const pinned = query.isError ? null : (query.data ?? null);
+  const isMissing = pinnedId !== null && query.isSuccess && query.data === null;
+  const toldMissing = useRef<number | null>(null);
+  useEffect(() => {
+    if (!isMissing || toldMissing.current === pinnedId) return;
+    toldMissing.current = pinnedId;
+    toast.error(LINKED_TICKET_MISSING);
+  }, [isMissing, pinnedId]);
   const tickets = useMemo(
     () => withPinnedTicket(listed, pinned, filter === 'all' ? null : filter),
     [listed, pinned, filter],

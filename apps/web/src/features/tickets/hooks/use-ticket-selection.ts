@@ -109,10 +109,16 @@ export function useTicketSelection({
       stored: readLastTicket(localStorageOrUndefined(), userId),
       opensByItself,
     });
-    if (next === selectedId) return;
-    if (next === null) setSelectedId(null);
-    else select(next);
-  }, [isListReady, tickets, selectedId, requested, userId, select, opensByItself]);
+    if (next !== selectedId) {
+      if (next === null) setSelectedId(null);
+      else select(next);
+    }
+    // Nothing is shown for the address's ticket (not found, not the reader's, gone from the
+    // list): the address follows the screen, so a reload or a shared link names no ticket.
+    // A ticket chosen instead writes its own (select above).
+    const isRequestedShown = requested !== null && tickets.some((t) => t.id === requested);
+    if (requested !== null && !isRequestedShown && next === null) setTicketParam(null);
+  }, [isListReady, tickets, selectedId, requested, userId, select, opensByItself, setTicketParam]);
 
   return { selectedId, requested, select, startDraft, clearAfterDelete };
 }

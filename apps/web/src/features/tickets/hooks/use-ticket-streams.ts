@@ -3,14 +3,15 @@ import { useEffect } from 'react';
 import { applyMailboxEvent, mailboxKey } from '../api/get-mailbox';
 import { messagesQueryKey } from '../api/get-messages';
 import { ticketsQueryKey } from '../api/get-tickets';
+import { ticketRatingKey } from '../api/rate-ticket';
 import type { TicketMessage } from '../lib/attachments';
 import { openStream } from '../lib/event-stream';
 import { applyPresenceEvent, clearPresence } from '../lib/presence';
-import { isAlreadyShown } from '../lib/stream-events';
+import { isAlreadyShown, updatedTicketId } from '../lib/stream-events';
 
 /**
  * Live updates (SPEC.md §4): a `ticket` event on the list stream reloads the
- * list, a `mailbox` event (admins only) updates the Skrzynka's count in the
+ * list (and an `updated` one the rating of its ticket, if shown), a `mailbox` event (admins only) updates the Skrzynka's count in the
  * header (issue 29), a `presence` event (admins only) says who else is on a
  * ticket (issue 31), a `message` event on the open ticket's stream reloads its messages
  * unless it announces a message the thread already shows (the echo of the
@@ -36,7 +37,15 @@ export function useTicketStreams({
       onEvent: (type, data) => {
         if (type === 'mailbox') applyMailboxEvent(queryClient, data);
         else if (type === 'presence') applyPresenceEvent(queryClient, data);
-        else void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+        else {
+          void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+          // A customer's rating arrives as `updated`: staff's open ticket shows it (only a
+          // rating on screen is read again; the list holds none).
+          const updated = updatedTicketId(data);
+          if (updated !== null) {
+            void queryClient.invalidateQueries({ queryKey: ticketRatingKey(updated) });
+          }
+        }
       },
       onReconnect: () => {
         void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });

@@ -17,6 +17,9 @@ export const THREAD_LOAD_ERROR = 'Nie udało się wczytać wiadomości.';
 export const OLDER_MESSAGES_LOADING = 'Wczytywanie starszych wiadomości…';
 export const OLDER_MESSAGES_ERROR = 'Nie udało się wczytać starszych wiadomości.';
 export const RETRY_LABEL = 'Spróbuj ponownie';
+/** `?ticket=` named a ticket that is gone or not the reader's (the server answers 404 for both). */
+export const LINKED_TICKET_MISSING =
+  'Nie znaleziono zgłoszenia z linku — mogło zostać usunięte albo nie masz do niego dostępu.';
 export const REPLIES_LOAD_ERROR = 'Nie udało się wczytać gotowych odpowiedzi.';
 
 export function ticketStatusLabel(status: 'open' | 'closed'): string {

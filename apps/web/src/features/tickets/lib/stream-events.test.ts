@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcedMessageId, isAlreadyShown } from './stream-events';
+import { announcedMessageId, isAlreadyShown, updatedTicketId } from './stream-events';
 
 describe('stream event data', () => {
   it('reads the announced message id as the server sends it', () => {
@@ -19,5 +19,14 @@ describe('stream event data', () => {
     expect(isAlreadyShown('{"message_id":18}', thread)).toBe(false);
     expect(isAlreadyShown('{"message_id":17}', undefined)).toBe(false);
     expect(isAlreadyShown('{"type":"status","status":"open"}', thread)).toBe(false);
+  });
+});
+
+describe('updatedTicketId', () => {
+  it('names the ticket of an `updated` list event only', () => {
+    expect(updatedTicketId('{"type":"updated","ticket_id":42}')).toBe(42);
+    expect(updatedTicketId('{"type":"status","ticket_id":42,"status":"closed"}')).toBeNull();
+    expect(updatedTicketId('{"type":"updated"}')).toBeNull();
+    expect(updatedTicketId('nie json')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { TicketListEventSchema } from '@studio/shared/tickets';
 import { z } from 'zod';
 
 /*
@@ -31,4 +32,20 @@ export function isAlreadyShown(
 ): boolean {
   const messageId = announcedMessageId(data);
   return messageId !== null && (thread?.some((m) => m.id === messageId) ?? false);
+}
+
+/**
+ * The ticket an `updated` event of the list stream names (a new subject, an
+ * assignee, the customer's rating: docs/tickets.md „Live streams”), or null
+ * for any other event or unreadable data.
+ */
+export function updatedTicketId(data: string): number | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const result = TicketListEventSchema.safeParse(parsed);
+  return result.success && result.data.type === 'updated' ? result.data.ticket_id : null;
 }

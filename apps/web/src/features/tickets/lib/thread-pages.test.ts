@@ -7,7 +7,10 @@ import {
   mergeMessages,
   mergeNewestPage,
   newestPageLeavesGap,
+  renderedFrom,
+  revealStep,
   scrollTopAfterPrepend,
+  takeInMessages,
   wasPrepended,
 } from './thread-pages';
 
@@ -96,5 +99,41 @@ describe('a deep-linked ticket beyond the loaded list', () => {
     expect(withPinnedTicket(listed, null, null)).toBe(listed);
     expect(withPinnedTicket(listed, ticket(1, 'closed'), 'open')).toBe(listed);
     expect(idsOf(withPinnedTicket(listed, ticket(1, 'closed'), 'closed'))).toEqual([5, 4, 1]);
+  });
+});
+
+describe('an older page goes in above a few messages at a time (issue 34)', () => {
+  it('renders a prepended page step by step, the nearest messages first', () => {
+    const newest = ids(51, 70);
+    let range = takeInMessages({ firstId: undefined, floorId: undefined }, newest);
+    // A first load renders everything.
+    expect(renderedFrom(range, newest)).toBe(0);
+
+    const withOlder = [...ids(21, 50), ...newest];
+    range = takeInMessages(range, withOlder);
+    // The commit that brings the page adds none of it; the frames after it, ten each.
+    expect(withOlder[renderedFrom(range, withOlder)]?.id).toBe(51);
+    // Taking in the same list again changes nothing.
+    expect(takeInMessages(range, withOlder)).toBe(range);
+    range = revealStep(range, withOlder, 10);
+    expect(withOlder[renderedFrom(range, withOlder)]?.id).toBe(41);
+    range = revealStep(range, withOlder, 10);
+    expect(withOlder[renderedFrom(range, withOlder)]?.id).toBe(31);
+    range = revealStep(range, withOlder, 10);
+    expect(renderedFrom(range, withOlder)).toBe(0);
+    expect(revealStep(range, withOlder, 10)).toBe(range);
+  });
+
+  it('renders at once a page that does not go above, and a thread started again', () => {
+    const shown = ids(51, 70);
+    let range = takeInMessages({ firstId: undefined, floorId: undefined }, shown);
+    // A new message below: the first message is the same, nothing waits.
+    const appended = [...shown, ...ids(71, 71)];
+    range = takeInMessages(range, appended);
+    expect(renderedFrom(range, appended)).toBe(0);
+    // A newest page that left a gap replaced the thread: all of it at once.
+    const restarted = ids(200, 249);
+    range = takeInMessages(range, restarted);
+    expect(renderedFrom(range, restarted)).toBe(0);
   });
 });

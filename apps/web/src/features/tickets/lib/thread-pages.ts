@@ -91,3 +91,59 @@ export function wasPrepended(firstIdBefore: number | undefined, firstIdAfter: nu
 export function isNearTop(el: { scrollTop: number }, threshold = LOAD_OLDER_THRESHOLD_PX): boolean {
   return el.scrollTop <= threshold;
 }
+
+/**
+ * How many older messages go in above per frame (issue 34). A page of 50
+ * added at once was one task of 57–93 ms at 4× CPU slowdown (rendering the
+ * messages, then the style and layout that keeping the reader's place
+ * reads); in steps of this size each task stays far under 50 ms and the
+ * scrolling keeps its frames (bench/README.md, „The older page in steps”).
+ */
+export const PREPEND_STEP = 10;
+
+/** Which of a thread's messages are rendered: from `floorId` (the oldest rendered) on. */
+export interface RenderedRange {
+  /** The thread's first message when this range was last brought up to date. */
+  firstId: number | undefined;
+  /** The oldest message rendered; undefined renders them all. */
+  floorId: number | undefined;
+}
+
+/** Index of the first rendered message: 0 when all are, or when the floor is gone. */
+export function renderedFrom(range: RenderedRange, messages: readonly Identified[]): number {
+  if (range.floorId === undefined) return 0;
+  return Math.max(
+    0,
+    messages.findIndex((m) => m.id === range.floorId),
+  );
+}
+
+/**
+ * The range after the thread's messages changed. Messages added above what
+ * is rendered wait, and come in `PREPEND_STEP` at a time from the next frame
+ * on, the nearest first (`revealStep`): the commit that brings an older page
+ * re-renders the whole screen (its loading state ends), so it adds no
+ * messages itself. Anything else (a first load, a new newest page that starts
+ * the thread again, messages added below) renders every message at once.
+ */
+export function takeInMessages(
+  range: RenderedRange,
+  messages: readonly Identified[],
+): RenderedRange {
+  const firstId = messages[0]?.id;
+  if (firstId === range.firstId) return range;
+  const floor =
+    range.floorId === undefined ? -1 : messages.findIndex((m) => m.id === range.floorId);
+  return { firstId, floorId: messages[Math.max(0, floor)]?.id };
+}
+
+/** The next `step` messages above the rendered ones; the same range when all are rendered. */
+export function revealStep(
+  range: RenderedRange,
+  messages: readonly Identified[],
+  step = PREPEND_STEP,
+): RenderedRange {
+  const from = renderedFrom(range, messages);
+  if (from === 0) return range;
+  return { ...range, floorId: messages[Math.max(0, from - step)]?.id };
+}
