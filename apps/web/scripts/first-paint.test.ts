@@ -341,6 +341,34 @@ describe('paintFromHtml', () => {
     });
   });
 
+  it('waits until a high-priority image that has loaded is decoded, then a frame', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<img src="/first.webp" fetchpriority="high"><script type="text/plain" data-after-paint="">d()</script>';
+    const image = document.querySelector('img');
+    if (!image) throw new Error('no image');
+    Object.defineProperty(image, 'complete', { value: true });
+    let decoded: () => void = () => undefined;
+    image.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      decoded();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      raf.mockRestore();
+      delete holder.__scriptsHeld;
+      delete holder.__scriptsStart;
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
+  });
+
   it('waits until a high-priority image has loaded and a frame has passed', () => {
     document.head.innerHTML = '';
     document.body.innerHTML =

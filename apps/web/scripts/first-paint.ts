@@ -96,8 +96,12 @@ export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
   `function start(){if(started)return;started=true;${ENABLE_STYLESHEETS_SCRIPT}${RESTORE_HELD_FILES_SCRIPT}var signedIn=d.documentElement.classList.contains("signed-in");d.querySelectorAll("script[data-after-paint]").forEach(function(t){(t.getAttribute("data-after-paint")+" "+(signedIn&&t.getAttribute("data-signed-in")||"")).split(" ").forEach(function(h){if(!h)return;var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=t.textContent;d.body.appendChild(s)})}` +
   'function go(){if(W.__scriptsHeld>0){W.__scriptsStart=go;return}start()}' +
   'if(d.visibilityState==="hidden")return start();' +
-  // A high-priority image (the page's largest paint) holds them until it has painted.
-  'd.querySelectorAll("img[fetchpriority=high]").forEach(function(img){if(img.complete)return;W.__scriptsHeld=(W.__scriptsHeld||0)+1;var held=1;function release(){if(!held)return;held=0;if(--W.__scriptsHeld<=0&&W.__scriptsStart)W.__scriptsStart()}img.addEventListener("error",release);img.addEventListener("load",function(){try{new PerformanceObserver(function(list,o){list.getEntries().forEach(function(e){if(e.element===img){o.disconnect();release()}})}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(release)})})});' +
+  // A high-priority image (the page's largest paint) holds them until it has painted:
+  // decoded (an image that has loaded but is decoded off the main thread paints
+  // frames later; /projects started its scripts in that gap now and then, and
+  // Lighthouse counted them: LCP 1382 ms instead of ~930, issue 34), then its
+  // largest-paint entry or the next frame.
+  'd.querySelectorAll("img[fetchpriority=high]").forEach(function(img){W.__scriptsHeld=(W.__scriptsHeld||0)+1;var held=1;function release(){if(!held)return;held=0;if(--W.__scriptsHeld<=0&&W.__scriptsStart)W.__scriptsStart()}function painted(){try{new PerformanceObserver(function(list,o){list.getEntries().forEach(function(e){if(e.element===img){o.disconnect();release()}})}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}requestAnimationFrame(function(){setTimeout(release)})}if(img.decode)img.decode().then(painted,release);else if(img.complete)painted();else{img.addEventListener("error",release);img.addEventListener("load",painted)}});' +
   // The paint as presented; a frame's callbacks run before it is (tens of ms on a busy phone).
   'var P=W.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){if(!list.getEntriesByName("first-contentful-paint").length)return;o.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,3000)}' +
   'else requestAnimationFrame(function(){setTimeout(go)})})();';
