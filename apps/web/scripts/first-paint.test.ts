@@ -252,6 +252,51 @@ describe('paintFromHtml', () => {
     }
   }
 
+  it('after a first paint from before it ran, waits for the frame after the next one', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="/a.js">x()</script>';
+    const observers: Array<() => void> = [];
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+      observe() {
+        // Buffered: painted before the script ran (the top of the page only).
+        const entries = [{ name: 'first-contentful-paint', startTime: -50 }];
+        observers.push(() =>
+          this.callback(
+            { getEntriesByName: (name: string) => entries.filter((e) => e.name === name) },
+            this,
+          ),
+        );
+      }
+      disconnect() {}
+    }
+    const frames: FrameRequestCallback[] = [];
+    const nextFrame = () => {
+      for (const frame of frames.splice(0)) frame(0);
+    };
+    const started = () => document.querySelectorAll('script[type=module]').length;
+    withPaintObserver(FakePaintObserver, () => {
+      // Set here: the fake timers bring their own animation frames.
+      const raf = window.requestAnimationFrame;
+      window.requestAnimationFrame = (callback) => frames.push(callback);
+      try {
+        new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+        for (const painted of observers) painted();
+        vi.advanceTimersByTime(10);
+        expect(started()).toBe(0);
+        nextFrame();
+        vi.advanceTimersByTime(10);
+        expect(started()).toBe(0);
+        nextFrame();
+        vi.advanceTimersByTime(10);
+        expect(started()).toBe(1);
+      } finally {
+        window.requestAnimationFrame = raf;
+      }
+    });
+  });
+
   it('waits for the first contentful paint the browser reports, not a frame, where paint entries exist', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = '<script type="text/plain" data-after-paint="/a.js">x()</script>';
