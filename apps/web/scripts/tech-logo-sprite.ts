@@ -24,7 +24,8 @@ export function techLogoSprite(logos: readonly LogoItem[] = TECH_LOGOS): string 
   const symbols = logos.flatMap(({ icon }) =>
     icon ? [`<symbol id="${icon.id}" viewBox="0 0 24 24"><path d="${icon.path}"/></symbol>`] : [],
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\n</svg>\n`;
+  // aria-hidden: the file is never shown itself (and the linter asks a shown SVG for a title).
+  return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">\n${symbols.join('\n')}\n</svg>\n`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
