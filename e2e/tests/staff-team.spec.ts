@@ -29,8 +29,8 @@ test('an admin grants rights by e-mail, the person is listed and staff, then los
   await acceptCookies(page);
   await ensureAdmin(page.request);
   await page.goto('/contact');
-  // The site's menu has its own „Zespół” (the studio's people, /team): this one is the workspace's.
-  await page.getByRole('main').getByRole('link', { name: 'Zespół', exact: true }).click();
+  // Not „Zespół”: that is the site menu's link to the studio's people (/team).
+  await page.getByRole('main').getByRole('link', { name: 'Zespół Kontaktu', exact: true }).click();
   await expect(page).toHaveURL(/\/contact\/team$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Zespół' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^W zespole: / })).toBeVisible();

@@ -14,10 +14,43 @@ function attributeText(value: string): string {
   return value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 }
 
-/** Every class named in the page's class attributes. */
+const HIDDEN_ELEMENT = /<([a-z][\w-]*)\b[^>]*\shidden=""[^>]*>/g;
+
+/**
+ * The page without its elements that carry the `hidden` attribute (the phone
+ * menu): nothing in them shows until a script removes the attribute, and the
+ * scripts start with the full stylesheet. Their rules were a hundred bytes of
+ * every page's first round trip (issue 34). An element is cut to its matching
+ * closing tag (same-name tags counted); one whose end is not found is kept.
+ */
+export function withoutHiddenElements(html: string): string {
+  let out = '';
+  let at = 0;
+  for (const match of html.matchAll(HIDDEN_ELEMENT)) {
+    if (match.index < at) continue;
+    const name = match[1] ?? '';
+    const tags = new RegExp(`<(/?)${name}\\b[^>]*>`, 'g');
+    tags.lastIndex = match.index + match[0].length;
+    let depth = 1;
+    let end = -1;
+    for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+      depth += tag[1] ? -1 : 1;
+      if (depth === 0) {
+        end = tag.index + tag[0].length;
+        break;
+      }
+    }
+    if (end === -1) continue;
+    out += html.slice(at, match.index);
+    at = end;
+  }
+  return out + html.slice(at);
+}
+
+/** Every class named in the page's class attributes, outside its hidden elements. */
 export function classesOf(html: string): Set<string> {
   const classes = new Set(RUNTIME_CLASSES);
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+  for (const match of withoutHiddenElements(html).matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of attributeText(match[1] ?? '').split(/\s+/)) {
       if (name) classes.add(name);
     }

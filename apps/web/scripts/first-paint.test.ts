@@ -6,6 +6,7 @@ import {
   classesOf,
   criticalCss,
   inlineStylesOf,
+  withoutHiddenElements,
   withoutUnusedCustomProperties,
   withoutUnusedFontFaces,
 } from './critical-css';
@@ -101,6 +102,26 @@ describe('withoutUnusedFontFaces', () => {
   });
 });
 
+describe('the classes of the first paint', () => {
+  it('leave out what sits in a hidden element (a script shows it, with the full stylesheet)', () => {
+    const page =
+      '<nav class="bar"><div hidden="" class="menu"><div class="row"><a class="item">x</a></div>' +
+      '<div class="row2"></div></div><p class="after"></p></nav><ul hidden="" class="list"></ul>';
+    expect(
+      [...classesOf(page)].filter((name) => !['dark', 'signed-in', 'cookie-ok'].includes(name)),
+    ).toEqual(['bar', 'after']);
+  });
+
+  it('keep an element whose end is not found, and hidden elements inside a cut one are cut once', () => {
+    expect(withoutHiddenElements('<p>a</p><div hidden="" class="x"><p>never closed</p>')).toBe(
+      '<p>a</p><div hidden="" class="x"><p>never closed</p>',
+    );
+    expect(withoutHiddenElements('<div hidden=""><div hidden="">x</div></div><b>y</b>')).toBe(
+      '<b>y</b>',
+    );
+  });
+});
+
 describe('paintFromHtml', () => {
   const html =
     '<head><link rel="icon" href="/favicon.svg" type="image/svg+xml"/><link rel="modulepreload" href="/assets/a.js"/>' +
@@ -129,6 +150,17 @@ describe('paintFromHtml', () => {
     expect(out).toContain(
       '<link rel="icon" href="data:," data-href="/favicon.svg" type="image/svg+xml"/>',
     );
+  });
+
+  it('draws SVG from a file only from the paint on, keeping its address aside', () => {
+    const page = html.replace(
+      '<p class="used">x</p>',
+      '<svg><use href="/assets/logos-1a.svg#react"></use></svg><svg><use href="#local"></use></svg>',
+    );
+    const painted = paintFromHtml(page, () => '.used{color:red}');
+    expect(painted).toContain('<use data-href="/assets/logos-1a.svg#react"></use>');
+    // An element of the page itself costs no request.
+    expect(painted).toContain('<use href="#local"></use>');
   });
 
   it('keeps the module script inert, with its preloads listed on it, and fetches nothing before the paint', () => {
@@ -167,10 +199,13 @@ describe('paintFromHtml', () => {
       '<link rel="icon" href="data:," data-href="/favicon.svg">';
     const icon = document.head.querySelector('link[rel=icon]') as HTMLLinkElement;
     document.body.innerHTML =
+      '<svg><use data-href="/logos.svg#react"></use></svg>' +
       '<script type="text/plain" data-after-paint="/a.js /b.js">x()</script>';
     const stylesheet = document.head.querySelector('link') as HTMLLinkElement;
+    const use = document.body.querySelector('use') as SVGUseElement;
     runStartScript(() => {
       expect(document.querySelector('script[type=module]')).toBeNull();
+      expect(use.hasAttribute('href')).toBe(false);
       // The full stylesheet waits for the paint too (jsdom has no `disabled` of its own).
       expect(stylesheet.disabled).not.toBe(false);
       expect(icon.getAttribute('href')).toBe('data:,');
@@ -181,6 +216,8 @@ describe('paintFromHtml', () => {
     expect(stylesheet.disabled).toBe(false);
     expect(icon.getAttribute('href')).toBe('/favicon.svg');
     expect(icon.hasAttribute('data-href')).toBe(false);
+    expect(use.getAttribute('href')).toBe('/logos.svg#react');
+    expect(use.hasAttribute('data-href')).toBe(false);
   });
 
   it("preloads the signed-in screen's chunks too, only for a visitor marked signed-in", () => {
@@ -214,6 +251,51 @@ describe('paintFromHtml', () => {
       vi.useRealTimers();
     }
   }
+
+  it('after a first paint from before it ran, waits for the frame after the next one', () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '<script type="text/plain" data-after-paint="/a.js">x()</script>';
+    const observers: Array<() => void> = [];
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+      observe() {
+        // Buffered: painted before the script ran (the top of the page only).
+        const entries = [{ name: 'first-contentful-paint', startTime: -50 }];
+        observers.push(() =>
+          this.callback(
+            { getEntriesByName: (name: string) => entries.filter((e) => e.name === name) },
+            this,
+          ),
+        );
+      }
+      disconnect() {}
+    }
+    const frames: FrameRequestCallback[] = [];
+    const nextFrame = () => {
+      for (const frame of frames.splice(0)) frame(0);
+    };
+    const started = () => document.querySelectorAll('script[type=module]').length;
+    withPaintObserver(FakePaintObserver, () => {
+      // Set here: the fake timers bring their own animation frames.
+      const raf = window.requestAnimationFrame;
+      window.requestAnimationFrame = (callback) => frames.push(callback);
+      try {
+        new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+        for (const painted of observers) painted();
+        vi.advanceTimersByTime(10);
+        expect(started()).toBe(0);
+        nextFrame();
+        vi.advanceTimersByTime(10);
+        expect(started()).toBe(0);
+        nextFrame();
+        vi.advanceTimersByTime(10);
+        expect(started()).toBe(1);
+      } finally {
+        window.requestAnimationFrame = raf;
+      }
+    });
+  });
 
   it('waits for the first contentful paint the browser reports, not a frame, where paint entries exist', () => {
     document.head.innerHTML = '';
@@ -302,6 +384,34 @@ describe('paintFromHtml', () => {
       holder.__scriptsHeld = 0;
       holder.__scriptsStart?.();
     });
+  });
+
+  it('waits until a high-priority image that has loaded is decoded, then a frame', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML =
+      '<img src="/first.webp" fetchpriority="high"><script type="text/plain" data-after-paint="">d()</script>';
+    const image = document.querySelector('img');
+    if (!image) throw new Error('no image');
+    Object.defineProperty(image, 'complete', { value: true });
+    let decoded: () => void = () => undefined;
+    image.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    const holder = window as { __scriptsHeld?: number; __scriptsStart?: () => void };
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 1;
+    });
+    try {
+      new Function(START_SCRIPTS_AFTER_PAINT_SCRIPT)();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(document.querySelector('script[type=module]')).toBeNull();
+      decoded();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      raf.mockRestore();
+      delete holder.__scriptsHeld;
+      delete holder.__scriptsStart;
+    }
+    expect(document.querySelectorAll('script[type=module]')).toHaveLength(1);
   });
 
   it('waits until a high-priority image has loaded and a frame has passed', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionHint, setSessionHint } from '~/test/account-screens';
-import { ErrorBoundary, THEME_SCRIPT } from './root';
+import { ErrorBoundary, HEAD_SCRIPT, THEME_SCRIPT } from './root';
 
 type Props = Parameters<typeof ErrorBoundary>[0];
 
@@ -54,5 +54,17 @@ describe('the script before the first paint', () => {
     run();
     expect(classes().contains('cookie-ok')).toBe(true);
     localStorage.clear();
+  });
+});
+
+describe("the head's one inline script (one CSP hash)", () => {
+  it('sets the theme, configures zod and starts holding early input', () => {
+    const global = globalThis as { __zod_globalConfig?: unknown; __earlyInput?: { done: boolean } };
+    document.documentElement.className = '';
+    new Function(HEAD_SCRIPT)();
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(global.__zod_globalConfig).toEqual({ jitless: true });
+    expect(global.__earlyInput?.done).toBe(false);
+    document.documentElement.className = '';
   });
 });

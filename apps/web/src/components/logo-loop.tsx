@@ -13,6 +13,12 @@ export interface LogoLoopProps {
   /** How quickly the speed follows a pause or resume, in seconds (0.25). */
   smoothingTimeConstant?: number;
   pauseOnHover?: boolean;
+  /**
+   * URL of an SVG sprite holding every logo's icon as `<symbol id="<icon.id>">`:
+   * the icons are drawn with `<use>` instead of carrying their paths in the
+   * page (the team page's strip: scripts/tech-logo-sprite.ts).
+   */
+  iconSprite?: string;
   /** Accessible name of the list. */
   ariaLabel?: string;
   className?: string;
@@ -22,7 +28,17 @@ export interface LogoLoopProps {
 const MIN_COPIES = 2;
 const EXTRA_COPIES = 2;
 
-function Logo({ logo, height, focusable }: { logo: LogoItem; height: number; focusable: boolean }) {
+function Logo({
+  logo,
+  height,
+  focusable,
+  iconSprite,
+}: {
+  logo: LogoItem;
+  height: number;
+  focusable: boolean;
+  iconSprite: string | undefined;
+}) {
   const label = logo.ariaLabel ?? logo.title;
   return (
     <a
@@ -44,7 +60,11 @@ function Logo({ logo, height, focusable }: { logo: LogoItem; height: number; foc
           fill="currentColor"
           className="block"
         >
-          <path d={logo.icon.path} />
+          {iconSprite ? (
+            <use href={`${iconSprite}#${logo.icon.id}`} />
+          ) : (
+            <path d={logo.icon.path} />
+          )}
         </svg>
       ) : (
         <img
@@ -72,6 +92,7 @@ export function LogoLoop({
   logoHeight = 28,
   smoothingTimeConstant = 0.25,
   pauseOnHover = true,
+  iconSprite,
   ariaLabel = 'Technologie, z których korzystamy',
   className = '',
 }: LogoLoopProps) {
@@ -138,7 +159,7 @@ export function LogoLoop({
       >
         {logos.map((logo) => (
           <li key={logo.href}>
-            <Logo logo={logo} height={logoHeight} focusable />
+            <Logo logo={logo} height={logoHeight} focusable iconSprite={iconSprite} />
           </li>
         ))}
       </ul>
@@ -175,7 +196,12 @@ export function LogoLoop({
           >
             {logos.map((logo) => (
               <li key={logo.href} className="shrink-0">
-                <Logo logo={logo} height={logoHeight} focusable={copy === 0} />
+                <Logo
+                  logo={logo}
+                  height={logoHeight}
+                  focusable={copy === 0}
+                  iconSprite={iconSprite}
+                />
               </li>
             ))}
           </ul>

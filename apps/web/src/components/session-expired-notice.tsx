@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { SESSION_EXPIRED_MESSAGE } from '~/lib/error-messages';
 import {
   rememberReturnPath,
+  SESSION_EXPIRED_MESSAGE,
   SESSION_EXPIRED_QUERY_KEY,
   useSessionExpiryWatch,
 } from '~/lib/session';

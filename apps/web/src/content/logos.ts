@@ -29,6 +29,8 @@ import {
 
 /** The vector of an icon: a single path on a 24×24 grid. */
 export interface LogoIcon {
+  /** Its symbol's id in tech-logos.svg (simple-icons' slug). */
+  id: string;
   path: string;
   hex: string;
 }
@@ -43,7 +45,7 @@ export type LogoItem = {
 
 function fromIcon(icon: SimpleIcon, href: string, ariaLabel?: string): LogoItem {
   return {
-    icon: { path: icon.path, hex: icon.hex },
+    icon: { id: icon.slug, path: icon.path, hex: icon.hex },
     alt: icon.title,
     title: icon.title,
     href,

@@ -130,8 +130,8 @@ export const PASSWORD_RESET_REQUIRED_MESSAGE =
 /** The confirmation dialog was closed: said wherever the change was asked for. */
 export const REAUTH_CANCELLED_MESSAGE =
   'Nie potwierdzono hasła, więc nic nie zostało zmienione. Spróbuj ponownie, gdy zechcesz.';
-/** A 401 while the browser believed itself signed in (issue 28): the exact words of the issue. */
-export const SESSION_EXPIRED_MESSAGE = 'Twoja sesja wygasła — zaloguj się ponownie';
+// Kept beside the session check (every page's shell shows it), listed here with the rest.
+export { SESSION_EXPIRED_MESSAGE } from './session';
 
 export type ErrorScreen =
   | 'login'

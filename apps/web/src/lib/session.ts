@@ -38,6 +38,14 @@ export interface CurrentSession {
   isStaff: boolean;
 }
 
+/**
+ * A 401 while the browser believed itself signed in (issue 28): the exact words
+ * of the issue. Here and not only in error-messages.ts, which every page's shell
+ * would then download whole (its tables are for the forms and Kontakt, 5 KB
+ * compressed) for this one sentence; error-messages.ts re-exports it.
+ */
+export const SESSION_EXPIRED_MESSAGE = 'Twoja sesja wygasła — zaloguj się ponownie';
+
 export const CURRENT_USER_QUERY_KEY = ['session', 'me'] as const;
 /** True once a session this browser relied on was refused (see `markSessionExpired`). */
 export const SESSION_EXPIRED_QUERY_KEY = ['session', 'expired'] as const;

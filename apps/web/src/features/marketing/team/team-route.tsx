@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { LogoLoop } from '~/components/logo-loop';
 import { TECH_LOGOS } from '~/content/logos';
 import { TEAM, type TeamMember } from '~/content/team';
+// Always a file of its own, never inlined as data: see scripts/tech-logo-sprite.ts.
+import techLogoSprite from '~/content/tech-logos.svg?no-inline';
 import { pageMeta } from '~/lib/page-meta';
 import { MemberCard } from './member-card';
 import { MemberDialog } from './member-dialog';
@@ -44,7 +46,14 @@ export default function TeamRoute() {
         >
           Technologie, z którymi pracujemy
         </h2>
-        <LogoLoop logos={TECH_LOGOS} speed={90} gap={40} logoHeight={32} className="mt-6" />
+        <LogoLoop
+          logos={TECH_LOGOS}
+          iconSprite={techLogoSprite}
+          speed={90}
+          gap={40}
+          logoHeight={32}
+          className="mt-6"
+        />
       </section>
 
       <MemberDialog member={selected} onClose={() => setSelected(null)} />
