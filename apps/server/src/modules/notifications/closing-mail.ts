@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/escape-html';
 import type { MailMessage } from '../../mail/transport';
 import { emailEnabled } from './email-preference';
 import { ratingPageUrl } from './rating-token';
-import { unsubscribeUrl } from './unsubscribe-token';
+import { automaticMailHeaders, unsubscribeUrl } from './unsubscribe-token';
 
 export const CLOSING_MAIL_JOB = 'ticket-closed';
 
@@ -82,11 +82,7 @@ export function composeClosingMail(input: {
     subject: title,
     text,
     html,
-    headers: {
-      'Auto-Submitted': 'auto-generated',
-      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: automaticMailHeaders(input.unsubscribeUrl),
   };
 }
 

@@ -4,6 +4,7 @@ import type { PendingTicketMail } from './choose-what-to-send';
 import { type MailWording, notificationWording, unlinkedName } from './mail';
 import type { MailedMessage } from './mail-messages';
 import { threadHeaders } from './thread-headers';
+import { automaticMailHeaders } from './unsubscribe-token';
 
 /** What a ticket e-mail is made of, besides the pending notification itself. */
 export interface TicketMailParts {
@@ -116,9 +117,7 @@ export function composeTicketMail(pending: PendingTicketMail, parts: TicketMailP
     ...(parts.replyTo ? { replyTo: parts.replyTo } : {}),
     headers: {
       ...threadHeaders(parts.earlier),
-      'Auto-Submitted': 'auto-generated',
-      'List-Unsubscribe': `<${parts.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...automaticMailHeaders(parts.unsubscribeUrl),
     },
   };
 }

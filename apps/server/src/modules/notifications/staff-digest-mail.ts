@@ -2,6 +2,7 @@ import { countOf, plural } from '@studio/shared/plural';
 import { escapeHtml } from '../../lib/escape-html';
 import type { MailMessage } from '../../mail/transport';
 import { unlinkedName } from './mail';
+import { automaticMailHeaders } from './unsubscribe-token';
 
 export interface DigestTicket {
   id: number;
@@ -52,10 +53,6 @@ export function composeStaffDigest(input: {
     subject,
     text,
     html,
-    headers: {
-      'Auto-Submitted': 'auto-generated',
-      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: automaticMailHeaders(input.unsubscribeUrl),
   };
 }

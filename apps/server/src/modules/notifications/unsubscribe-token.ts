@@ -52,3 +52,16 @@ export const unsubscribeUrl = (
   list: UnsubscribeList = 'ticket-mail',
 ) =>
   `${config.publicUrl}/api/notifications/unsubscribe?token=${unsubscribeToken(config, userId, list)}`;
+
+/**
+ * The headers of every automatic mail a person can turn off: RFC 3834's
+ * Auto-Submitted (no auto-replies back) and RFC 2369/8058's one-click
+ * unsubscribe, which mail clients show as their own button.
+ */
+export function automaticMailHeaders(unsubscribeUrl: string) {
+  return {
+    'Auto-Submitted': 'auto-generated',
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
