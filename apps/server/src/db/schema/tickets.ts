@@ -159,6 +159,15 @@ export const ticketMessages = pgTable(
     // No index on search_vector: staff search tickets' content_vector, customers their own
     // tickets' messages through ticket_messages_ticket_idx (service/search.ts).
     index('ticket_messages_ticket_idx').on(t.ticketId, t.id),
+    // The statistics' staff replies (issue 34, modules/staff/stats-additions.ts): a ticket's
+    // first one (by ticket, in id order) and those in a period (by time), read from the
+    // index alone (author_id is carried for that), never from every message.
+    index('ticket_messages_staff_reply_idx')
+      .on(t.ticketId, t.id, t.authorId)
+      .where(sql`${t.authorIsAdmin} and not ${t.internal}`),
+    index('ticket_messages_staff_reply_time_idx')
+      .on(t.createdAt, t.authorId, t.ticketId)
+      .where(sql`${t.authorIsAdmin} and not ${t.internal}`),
   ],
 );
 

@@ -20,8 +20,13 @@ export const seconds = (value: number | string | null | undefined) =>
  * `period` holds: ratings given, resolution time and each staff
  * member's figures. Times are wall-clock seconds (business hours are not
  * applied here). Every query starts from an index on the window (ratings by
- * rated_at, tickets by closed_at, created_at or last_activity_at) and reaches
- * messages only through their ticket's index.
+ * rated_at, tickets by closed_at, created_at or last_activity_at; staff replies
+ * by created_at) and reads messages only from the two partial indexes of
+ * public staff replies (migration 0025): a ticket's first answer is one entry
+ * of `ticket_messages_staff_reply_idx`, not a walk past the customer's
+ * messages and the notes, and a period's replies come from
+ * `ticket_messages_staff_reply_time_idx`, not from every message of the
+ * period (issue 34: 282 → 179 ms for 365 days at 10,000 tickets on PGlite).
  */
 export async function statsAdditions(
   database: Db,

@@ -1,0 +1,2 @@
+CREATE INDEX "ticket_messages_staff_reply_idx" ON "ticket_messages" USING btree ("ticket_id","id","author_id") WHERE "ticket_messages"."author_is_admin" and not "ticket_messages"."internal";--> statement-breakpoint
+CREATE INDEX "ticket_messages_staff_reply_time_idx" ON "ticket_messages" USING btree ("created_at","author_id","ticket_id") WHERE "ticket_messages"."author_is_admin" and not "ticket_messages"."internal";
