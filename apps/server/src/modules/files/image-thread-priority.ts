@@ -10,8 +10,13 @@ const IMAGE_THREAD_NAME = 'libvips worker';
  */
 export const IMAGE_THREAD_NICE = 10;
 
-/** Thread ids looked at already (true: an image thread, lowered), pruned to the living ones. */
-const checked = new Map<string, boolean>();
+/**
+ * Image threads lowered already, pruned to the living ones. Only those: a
+ * thread is named by itself once it runs, so one read before that carries its
+ * creator's name and must be read again at the next call (remembering it as
+ * "not an image thread" left some libvips threads at full priority).
+ */
+const lowered = new Set<string>();
 
 /**
  * Lowers the CPU priority of the image library's threads, so re-encoding a
@@ -32,17 +37,17 @@ export function lowerImageThreadPriority(): void {
     return;
   }
   const living = new Set(tids);
-  for (const tid of checked.keys()) if (!living.has(tid)) checked.delete(tid);
+  for (const tid of lowered) if (!living.has(tid)) lowered.delete(tid);
   for (const tid of tids) {
-    if (checked.has(tid)) continue;
-    let isImageThread = false;
+    if (lowered.has(tid)) continue;
     try {
-      isImageThread =
-        fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === IMAGE_THREAD_NAME;
-      if (isImageThread) os.setPriority(Number(tid), IMAGE_THREAD_NICE);
+      if (fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== IMAGE_THREAD_NAME) {
+        continue;
+      }
+      os.setPriority(Number(tid), IMAGE_THREAD_NICE);
+      lowered.add(tid);
     } catch {
       // The thread ended meanwhile, or the system refused: it stays as it is.
     }
-    checked.set(tid, isImageThread);
   }
 }
