@@ -44,15 +44,16 @@ export const FileIdParamSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 /** `Idempotency-Key` header of the two message sends: printable ASCII, no spaces. */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 
-/**
- * `GET /api/tickets` query. `awaiting`, `assignee` and `sort` are staff filters
- * (DESIGN.md §7.2; a customer's list ignores them): `assignee` is `me`, `none`
- * or an admin's user id; `sort=waiting` puts the longest-waiting ticket first;
- * `sort=number|due` and `dir` order staff's columns.
- */
 /** What the API document says of a parameter a customer may not use (403 `forbidden`). */
 const STAFF_ONLY = 'Staff only: a customer using it gets 403 `forbidden`.';
 
+/**
+ * `GET /api/tickets` query. `awaiting`, `assignee`, `due`, `dir` and a `sort`
+ * other than `activity` are staff filters (DESIGN.md §7.2; a customer using
+ * one gets 403, staff-filters.ts): `assignee` is `me`, `none` or an admin's
+ * user id; `sort=waiting` puts the longest-waiting ticket first;
+ * `sort=number|due` and `dir` order staff's columns.
+ */
 export const TicketListQuerySchema = z.object({
   status: TicketStatusSchema.optional(),
   q: z.string().max(200).optional(),
