@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notificationPrefs } from '../../db/schema/index';
 import { parse } from '../../lib/validate';
 import { requireUser } from '../auth/index';
-import { emailEnabled } from './email-preference';
+import { emailEnabled, setEmailEnabled } from './email-preference';
 import { staffNotificationRoutes } from './staff-notification-prefs';
 import { unsubscribeRoutes } from './unsubscribe-routes';
 import type { JobRunner } from './worker';
@@ -26,13 +25,7 @@ export async function notificationRoutes(app: FastifyInstance, options: { jobs: 
   app.post('/api/profile/notifications', async (request, reply) => {
     const user = await requireUser(request, reply);
     const { email } = parse(PrefsSchema, request.body);
-    await db
-      .insert(notificationPrefs)
-      .values({ userId: user.id, email, updatedAt: clock.now() })
-      .onConflictDoUpdate({
-        target: notificationPrefs.userId,
-        set: { email, updatedAt: clock.now() },
-      });
+    await setEmailEnabled(db, user.id, email, clock.now());
     return { email };
   });
 }

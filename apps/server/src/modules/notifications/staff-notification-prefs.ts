@@ -21,6 +21,25 @@ export async function staffNotificationsOf(db: Db, userId: number): Promise<Staf
 }
 
 /**
+ * The staff digest's unsubscribe link: new-ticket mails off („nic” of the
+ * profile's choice); overdue mails and the general switch stay as they were.
+ */
+export async function turnOffNewTicketMails(db: Db, userId: number, now: Date) {
+  await db
+    .insert(staffNotificationPrefs)
+    .values({
+      userId,
+      newTickets: 'none',
+      assignedOverdue: DEFAULT_STAFF_NOTIFICATIONS.assigned_overdue,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: staffNotificationPrefs.userId,
+      set: { newTickets: 'none', updatedAt: now },
+    });
+}
+
+/**
  * „Powiadomienia o zgłoszeniach” in the profile (issue 31): `GET|PUT
  * /api/profile/staff-notifications` `{new_tickets: "each" | "digest" | "none",
  * assigned_overdue}`. Staff only: a customer gets 403. The profile's e-mail

@@ -1,11 +1,12 @@
 import { type UnsubscribedAnswer, UnsubscribeQuerySchema } from '@studio/shared/email-channel';
-import { DEFAULT_STAFF_NOTIFICATIONS } from '@studio/shared/team';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { notificationPrefs, staffNotificationPrefs, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { parse } from '../../lib/validate';
+import { setEmailEnabled } from './email-preference';
+import { turnOffNewTicketMails } from './staff-notification-prefs';
 import { readUnsubscribeToken, type UnsubscribeList } from './unsubscribe-token';
 
 const page = (title: string, body: string) =>
@@ -27,36 +28,16 @@ const lists: Record<
       'Czy wyłączyć powiadomienia e-mail o zgłoszeniach? Możesz je później włączyć w ustawieniach profilu.',
     button: 'Wyłącz powiadomienia',
     done: 'Nie będziemy już wysyłać e-maili o zgłoszeniach.',
-    turnOff: (db, userId, now) =>
-      db
-        .insert(notificationPrefs)
-        .values({ userId, email: false, updatedAt: now })
-        .onConflictDoUpdate({
-          target: notificationPrefs.userId,
-          set: { email: false, updatedAt: now },
-        }),
+    turnOff: (db, userId, now) => setEmailEnabled(db, userId, false, now),
     answer: { email: false },
   },
-  // The digest's link turns off new-ticket mails only („nic” of the profile's
-  // choice); replies, overdue mails and the general switch stay as they were.
+  // The digest's link turns off new-ticket mails only; the rest stays as it was.
   'staff-digest': {
     question:
       'Czy wyłączyć e-maile o nowych zgłoszeniach? Możesz je później włączyć w profilu, w części „Powiadomienia o zgłoszeniach”.',
     button: 'Wyłącz e-maile o nowych zgłoszeniach',
     done: 'Nie będziemy już wysyłać e-maili o nowych zgłoszeniach.',
-    turnOff: (db, userId, now) =>
-      db
-        .insert(staffNotificationPrefs)
-        .values({
-          userId,
-          newTickets: 'none',
-          assignedOverdue: DEFAULT_STAFF_NOTIFICATIONS.assigned_overdue,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: staffNotificationPrefs.userId,
-          set: { newTickets: 'none', updatedAt: now },
-        }),
+    turnOff: turnOffNewTicketMails,
     answer: { new_tickets: 'none' },
   },
 };
