@@ -5,6 +5,7 @@ import {
 } from '@studio/shared/mailbox';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '~/lib/api-client';
+import { readEventData } from '../lib/event-stream';
 
 /** Prefix of every „Skrzynka” query: invalidating it refreshes the list and the count. */
 export const mailboxKey = ['mailbox'] as const;
@@ -58,20 +59,12 @@ export function useMailboxCount({ enabled }: { enabled: boolean }) {
  * data still means the folder changed, so everything is read again.
  */
 export function applyMailboxEvent(queryClient: QueryClient, data: string) {
-  const event = MailboxStreamEventSchema.safeParse(parseJson(data));
-  if (event.success) {
-    queryClient.setQueryData(mailboxCountKey, event.data.total);
+  const event = readEventData(data, MailboxStreamEventSchema);
+  if (event) {
+    queryClient.setQueryData(mailboxCountKey, event.total);
     void queryClient.invalidateQueries({ queryKey: mailboxListKey });
   } else {
     void queryClient.invalidateQueries({ queryKey: mailboxKey });
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }
 

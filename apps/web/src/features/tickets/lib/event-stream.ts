@@ -6,6 +6,7 @@
  * retried here with growing pauses. Whatever was missed while disconnected is
  * recovered by `onReconnect`, which the screen uses to refetch.
  */
+import type { ZodType } from 'zod';
 
 export interface EventSourceLike {
   readonly readyState: number;
@@ -111,4 +112,16 @@ export function openStream({
     source?.close();
     source = null;
   };
+}
+
+/** An event's data read as `schema` says, or null when it is not JSON or not of that shape. */
+export function readEventData<T>(data: string, schema: ZodType<T>): T | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const result = schema.safeParse(parsed);
+  return result.success ? result.data : null;
 }

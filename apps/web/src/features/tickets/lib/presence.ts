@@ -1,5 +1,6 @@
 import { PresenceEventSchema, type PresenceUser } from '@studio/shared/presence';
 import type { QueryClient } from '@tanstack/react-query';
+import { readEventData } from './event-stream';
 
 /** Who is on which ticket, by ticket id, as the admins' list stream last said. */
 export type PresenceByTicket = Record<number, PresenceUser[]>;
@@ -9,15 +10,9 @@ export const presenceKey = ['staff-presence'] as const;
 
 /** An `event: presence` from the list stream replaces that ticket's list. */
 export function applyPresenceEvent(queryClient: QueryClient, data: string) {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return;
-  }
-  const event = PresenceEventSchema.safeParse(parsed);
-  if (!event.success) return;
-  const { ticket_id, users } = event.data;
+  const event = readEventData(data, PresenceEventSchema);
+  if (!event) return;
+  const { ticket_id, users } = event;
   queryClient.setQueryData<PresenceByTicket>(presenceKey, (current = {}) => {
     const next = { ...current };
     if (users.length === 0) delete next[ticket_id];

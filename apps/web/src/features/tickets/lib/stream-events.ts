@@ -1,5 +1,6 @@
 import { TicketListEventSchema } from '@studio/shared/tickets';
 import { z } from 'zod';
+import { readEventData } from './event-stream';
 
 /*
  * The data of a ticket's `message` stream event (apps/server/src/modules/stream/hub.ts):
@@ -10,14 +11,7 @@ const MessageEventDataSchema = z.object({ message_id: z.number().int().positive(
 
 /** The message a stream event announces, or null when it announces none (or is unreadable). */
 export function announcedMessageId(data: string): number | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const result = MessageEventDataSchema.safeParse(parsed);
-  return result.success ? result.data.message_id : null;
+  return readEventData(data, MessageEventDataSchema)?.message_id ?? null;
 }
 
 /**
@@ -40,12 +34,6 @@ export function isAlreadyShown(
  * for any other event or unreadable data.
  */
 export function updatedTicketId(data: string): number | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const result = TicketListEventSchema.safeParse(parsed);
-  return result.success && result.data.type === 'updated' ? result.data.ticket_id : null;
+  const event = readEventData(data, TicketListEventSchema);
+  return event?.type === 'updated' ? event.ticket_id : null;
 }
