@@ -20,14 +20,14 @@ export function useStepwisePrepend<T extends { id: number }>(
   }));
   // Brought up to date while rendering, so new messages above never show all at once for a frame.
   let current = takeInMessages(range, messages);
-  const hiddenFrom = renderedFrom(current, messages);
+  let from = renderedFrom(current, messages);
   const mustShowHidden =
-    mustShow !== null && messages.slice(0, hiddenFrom).some((m) => m.id === mustShow);
-  if ((showAll || mustShowHidden) && hiddenFrom > 0) {
+    mustShow !== null && messages.slice(0, from).some((m) => m.id === mustShow);
+  if ((showAll || mustShowHidden) && from > 0) {
     current = { ...current, floorId: messages[0]?.id };
+    from = 0;
   }
   if (current !== range) setRange(current);
-  const from = renderedFrom(current, messages);
 
   useEffect(() => {
     if (from === 0) return;
