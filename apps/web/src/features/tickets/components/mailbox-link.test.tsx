@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
 import { FakeEventSource } from '~/test/fake-event-source';
 import { loadStaffParts } from '../hooks/use-staff-parts';
-import { stubMatchMedia } from './screen-test-stubs';
+import { emptyStaffDesk, stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
 // The staff screen waits for its own parts (hooks/use-staff-parts.ts); loaded once, it renders at once.
@@ -37,27 +37,9 @@ const listStream = () => {
 };
 
 function stubWorkspace(mailboxTotal: number) {
-  return stubFetch((call: StubbedCall) => {
-    if (call.url === '/api/tickets' || call.url.startsWith('/api/tickets?')) {
-      return json(200, { tickets: [], next_cursor: null });
-    }
-    if (call.url.startsWith('/api/admin/ticket-views')) {
-      return json(200, {
-        views: {
-          awaiting_staff: 0,
-          awaiting_customer: 0,
-          mine: 0,
-          unassigned: 0,
-          closed: 0,
-          all: 0,
-        },
-      });
-    }
-    if (call.url === '/api/admin/mailbox') {
-      return json(200, { mails: [], total: mailboxTotal, configured: true });
-    }
-    return json(404, { error: 'not_found' });
-  });
+  return stubFetch(
+    (call: StubbedCall) => emptyStaffDesk(call, mailboxTotal) ?? json(404, { error: 'not_found' }),
+  );
 }
 
 const mailboxGets = (calls: StubbedCall[]) =>

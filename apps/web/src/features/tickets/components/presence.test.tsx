@@ -20,7 +20,7 @@ import type { TicketMessage } from '../lib/attachments';
 import { presenceKey } from '../lib/presence';
 import { Composer } from './composer';
 import { PresenceAvatars, TicketPresence } from './presence-avatars';
-import { stubMatchMedia } from './screen-test-stubs';
+import { emptyStaffDesk, stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
 // The staff screen waits for its own parts (hooks/use-staff-parts.ts); loaded once, it renders at once.
@@ -70,22 +70,7 @@ describe('avatars', () => {
     setSessionHint();
     stubFetch((call: StubbedCall) => {
       if (call.url === '/api/auth/me') return json(200, { user: me, isStaff: true });
-      if (call.url === '/api/tickets' || call.url.startsWith('/api/tickets?'))
-        return json(200, { tickets: [], next_cursor: null });
-      if (call.url.startsWith('/api/admin/ticket-views'))
-        return json(200, {
-          views: {
-            awaiting_staff: 0,
-            awaiting_customer: 0,
-            mine: 0,
-            unassigned: 0,
-            closed: 0,
-            all: 0,
-          },
-        });
-      if (call.url === '/api/admin/mailbox')
-        return json(200, { mails: [], total: 0, configured: true });
-      return json(404, { error: 'not_found' });
+      return emptyStaffDesk(call) ?? json(404, { error: 'not_found' });
     });
     const { queryClient } = renderScreen(
       <>

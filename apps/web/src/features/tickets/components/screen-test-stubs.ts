@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { json, type StubbedCall } from '~/test/account-screens';
 import type { TicketMessage } from '../lib/attachments';
 
 /** jsdom has no matchMedia; the screen asks it about the viewport (the list folds on narrow screens). */
@@ -33,4 +34,30 @@ export function threadMessage(id: number, extra: Partial<TicketMessage> = {}): T
     files: [],
     ...extra,
   };
+}
+
+/**
+ * The staff workspace's reads with nothing in them (no tickets, every tab 0, an
+ * empty mailbox holding `mailboxTotal`), for a `stubFetch` answer; null for
+ * any other call, which the test answers itself.
+ */
+export function emptyStaffDesk(call: StubbedCall, mailboxTotal = 0): Response | null {
+  if (call.url === '/api/tickets' || call.url.startsWith('/api/tickets?')) {
+    return json(200, { tickets: [], next_cursor: null });
+  }
+  if (call.url.startsWith('/api/admin/ticket-views')) {
+    const views = {
+      awaiting_staff: 0,
+      awaiting_customer: 0,
+      mine: 0,
+      unassigned: 0,
+      closed: 0,
+      all: 0,
+    };
+    return json(200, { views });
+  }
+  if (call.url === '/api/admin/mailbox') {
+    return json(200, { mails: [], total: mailboxTotal, configured: true });
+  }
+  return null;
 }

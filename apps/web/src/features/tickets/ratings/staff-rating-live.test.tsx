@@ -10,7 +10,7 @@ import {
   stubFetch,
 } from '~/test/account-screens';
 import { FakeEventSource } from '~/test/fake-event-source';
-import { stubMatchMedia } from '../components/screen-test-stubs';
+import { emptyStaffDesk, stubMatchMedia } from '../components/screen-test-stubs';
 import { TicketsScreen } from '../components/tickets-screen';
 import { loadStaffParts } from '../hooks/use-staff-parts';
 import { StaffTicketRating } from './ticket-rating';
@@ -51,22 +51,7 @@ describe('the rating on the staff screen', () => {
     const calls = stubFetch((call: StubbedCall) => {
       if (call.url === '/api/auth/me') return json(200, { user: staff, isStaff: true });
       if (call.url === '/api/tickets/42') return json(200, { ticket: { id: 42, rating } });
-      if (call.url === '/api/tickets' || call.url.startsWith('/api/tickets?'))
-        return json(200, { tickets: [], next_cursor: null });
-      if (call.url.startsWith('/api/admin/ticket-views'))
-        return json(200, {
-          views: {
-            awaiting_staff: 0,
-            awaiting_customer: 0,
-            mine: 0,
-            unassigned: 0,
-            closed: 0,
-            all: 0,
-          },
-        });
-      if (call.url === '/api/admin/mailbox')
-        return json(200, { mails: [], total: 0, configured: true });
-      return json(404, { error: 'not_found' });
+      return emptyStaffDesk(call) ?? json(404, { error: 'not_found' });
     });
     renderScreen(
       <>
