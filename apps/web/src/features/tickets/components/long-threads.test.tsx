@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderScreen, type StubbedCall, stubFetch } from '~/test/account-screens';
 import { LINKED_TICKET_MISSING } from '../lib/messages';
-import { stubMatchMedia } from './screen-test-stubs';
+import { fakeThreadLayout, stubMatchMedia } from './screen-test-stubs';
 import { TicketsScreen } from './tickets-screen';
 
 /*
@@ -65,28 +65,6 @@ function stubApi(more: Answer, { listUnread = 0, unread = 0 } = {}) {
 const gets = (calls: StubbedCall[], url: string) =>
   calls.filter((call) => call.method === 'GET' && call.url === url);
 
-/** jsdom lays nothing out: every message counts as 100 px, the view as 500 px. */
-function fakeLayout(el: HTMLElement) {
-  let scrollTop = 0;
-  Object.defineProperties(el, {
-    scrollHeight: { configurable: true, get: () => el.querySelectorAll('li').length * 100 },
-    clientHeight: { configurable: true, get: () => 500 },
-    scrollTop: {
-      configurable: true,
-      get: () => scrollTop,
-      set: (value: number) => {
-        scrollTop = value;
-      },
-    },
-  });
-  return {
-    scrollTo(top: number) {
-      scrollTop = top;
-      fireEvent.scroll(el);
-    },
-  };
-}
-
 beforeEach(() => {
   stubMatchMedia();
 });
@@ -123,7 +101,7 @@ describe('a long thread', () => {
     expect(screen.queryByText('Wiadomość numer 70')).toBeNull();
     expect(screen.getAllByTestId('message')).toHaveLength(50);
     const scroller = screen.getByTestId('message-scroll');
-    const layout = fakeLayout(scroller);
+    const layout = fakeThreadLayout(scroller);
 
     // Reading up from the bottom: nothing is asked for far from the top.
     layout.scrollTo(3000);
@@ -160,7 +138,7 @@ describe('a long thread', () => {
     const calls = stubApi(() => undefined);
     renderScreen(<TicketsScreen user={user} />, { path: '/contact', url: '/contact?ticket=5' });
     expect(await screen.findByText('Wiadomość numer 2')).toBeTruthy();
-    fakeLayout(screen.getByTestId('message-scroll')).scrollTo(0);
+    fakeThreadLayout(screen.getByTestId('message-scroll')).scrollTo(0);
     await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
     expect(calls.filter((c) => c.url.includes('before='))).toHaveLength(0);
     expect(screen.queryByTestId('older-messages')).toBeNull();

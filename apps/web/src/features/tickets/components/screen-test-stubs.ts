@@ -1,3 +1,4 @@
+import { fireEvent } from '@testing-library/react';
 import { vi } from 'vitest';
 import { json, type StubbedCall } from '~/test/account-screens';
 import type { TicketMessage } from '../lib/attachments';
@@ -18,6 +19,32 @@ export function stubIntersectionObserver() {
     observe() {}
     disconnect() {}
   } as unknown as typeof IntersectionObserver;
+}
+
+/**
+ * jsdom lays nothing out: in the thread's scroller `el` every rendered message
+ * counts as 100 px and the view as 500 px. `scrollTo` moves the view as a
+ * reader does (with its scroll event); setting `scrollTop` moves it silently.
+ */
+export function fakeThreadLayout(el: HTMLElement) {
+  let scrollTop = 0;
+  Object.defineProperties(el, {
+    scrollHeight: { configurable: true, get: () => el.querySelectorAll('li').length * 100 },
+    clientHeight: { configurable: true, get: () => 500 },
+    scrollTop: {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => {
+        scrollTop = value;
+      },
+    },
+  });
+  return {
+    scrollTo(top: number) {
+      scrollTop = top;
+      fireEvent.scroll(el);
+    },
+  };
 }
 
 /** A customer's message of a thread, saying its own id, as the API gives it. */

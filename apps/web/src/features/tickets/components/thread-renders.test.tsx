@@ -1,11 +1,15 @@
 import { act, cleanup, render } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketMessage } from '../lib/attachments';
 import * as format from '../lib/format';
 import { MessageThread } from './message-thread';
-import { stubIntersectionObserver, threadMessage } from './screen-test-stubs';
+import { fakeThreadLayout, stubIntersectionObserver, threadMessage } from './screen-test-stubs';
 
 const message = (id: number) => threadMessage(id);
+/** Messages `from`–`to` of a thread. */
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 
 beforeAll(stubIntersectionObserver);
 afterEach(() => {
@@ -13,7 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const thread = (messages: TicketMessage[]) => (
+const thread = (
+  messages: TicketMessage[],
+  extra: Partial<ComponentProps<typeof MessageThread>> = {},
+) => (
   <MessageThread
     messages={messages}
     viewerId={7}
@@ -21,6 +28,7 @@ const thread = (messages: TicketMessage[]) => (
     isError={false}
     onRetry={() => {}}
     sentCount={0}
+    {...extra}
   />
 );
 
@@ -47,33 +55,15 @@ describe('a long thread renders only what changes (issue 34, scrolling)', () => 
   });
 });
 
-/** jsdom lays nothing out: each rendered message is 100 px high. */
-function fakeLayout(el: HTMLElement) {
-  let scrollTop = 0;
-  Object.defineProperties(el, {
-    scrollHeight: { configurable: true, get: () => el.querySelectorAll('li').length * 100 },
-    clientHeight: { configurable: true, get: () => 500 },
-    scrollTop: {
-      configurable: true,
-      get: () => scrollTop,
-      set: (value: number) => {
-        scrollTop = value;
-      },
-    },
-  });
-}
-
 const nextFrame = () =>
   act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 describe('an older page goes in above in steps (issue 34, one long task per page)', () => {
   it('adds ten messages per frame after the commit that brings the page, nearest first, and keeps the reader in place after each', async () => {
-    const range = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
     const newest = range(51, 70);
     const view = render(thread(newest));
     const scroller = view.getByTestId('message-scroll');
-    fakeLayout(scroller);
+    fakeThreadLayout(scroller);
     // The reader looks at the thread 150 px from the top; the scroll was reported.
     scroller.scrollTop = 150;
     scroller.dispatchEvent(new Event('scroll'));
@@ -104,26 +94,13 @@ describe('an older page goes in above in steps (issue 34, one long task per page
   });
 
   it('asks for no further page while a page is still going in, and says it is loading', async () => {
-    const range = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
     const load = vi.fn();
     const older = { hasOlder: true, isLoading: false, isError: false, load };
-    const withOlder = (messages: TicketMessage[]) => (
-      <MessageThread
-        messages={messages}
-        viewerId={7}
-        isLoading={false}
-        isError={false}
-        onRetry={() => {}}
-        sentCount={0}
-        older={older}
-      />
-    );
     const newest = range(51, 70);
-    const view = render(withOlder(newest));
+    const view = render(thread(newest, { older }));
     const scroller = view.getByTestId('message-scroll');
-    fakeLayout(scroller);
-    view.rerender(withOlder([...range(21, 50), ...newest]));
+    fakeThreadLayout(scroller);
+    view.rerender(thread([...range(21, 50), ...newest], { older }));
     // The reader is still at the top, but the page's messages are not all in yet.
     scroller.scrollTop = 0;
     scroller.dispatchEvent(new Event('scroll'));
@@ -138,22 +115,10 @@ describe('an older page goes in above in steps (issue 34, one long task per page
   });
 
   it('shows a search hit among the waiting messages at once', () => {
-    const range = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
     const newest = range(51, 70);
     const view = render(thread(newest));
     const all = [...range(21, 50), ...newest];
-    view.rerender(
-      <MessageThread
-        messages={all}
-        viewerId={7}
-        isLoading={false}
-        isError={false}
-        onRetry={() => {}}
-        sentCount={0}
-        hit={{ ticketId: 1, messageId: 22, seq: 1 }}
-      />,
-    );
+    view.rerender(thread(all, { hit: { ticketId: 1, messageId: 22, seq: 1 } }));
     expect(view.getAllByTestId('message')).toHaveLength(50);
     expect(view.getByTestId('message-scroll').querySelector('[data-search-hit]')).not.toBeNull();
   });
