@@ -26,7 +26,7 @@ export const emailOperations: ApiOperation[] = [
     tag: 'profile',
     session: false,
     summary:
-      'The page behind the unsubscribe link of a ticket e-mail or the staff digest: a button, nothing changed yet',
+      'The page behind the unsubscribe link of a ticket e-mail, the staff digest or a staff assignment or overdue mail: a button, nothing changed yet',
     query: UnsubscribeQuerySchema,
     answers: {
       200: { description: 'A page with the button.', media: { type: 'text/html' } },
@@ -39,9 +39,9 @@ export const emailOperations: ApiOperation[] = [
     tag: 'profile',
     session: false,
     summary:
-      'One-click unsubscribe (RFC 8058): turns off the token’s list (ticket e-mails, or a staff member’s new-ticket mails) for its user',
+      'One-click unsubscribe (RFC 8058): turns off the token’s list (ticket e-mails, a staff member’s new-ticket mails, or their overdue mails) for its user',
     description:
-      'Mail programs post `List-Unsubscribe=One-Click` as a form from their own servers, so this is the one state-changing call without the Origin check; the signed token authorises it and names the list: a ticket e-mail’s token (`<id>.<mac>`) turns ticket e-mails off (`{email: false}`), the staff digest’s (`digest.<id>.<mac>`) sets that staff member’s `new_tickets` to `"none"` (`{new_tickets: "none"}`). Posting again changes nothing more. A form post answers a short page.',
+      'Mail programs post `List-Unsubscribe=One-Click` as a form from their own servers, so this is the one state-changing call without the Origin check; the signed token authorises it and names the list: a ticket e-mail’s or assignment mail’s token (`<id>.<mac>`) turns ticket e-mails off (`{email: false}`), the overdue mail’s (`overdue.<id>.<mac>`) turns that staff member’s overdue mails off (`{assigned_overdue: false}`), the staff digest’s (`digest.<id>.<mac>`) sets that staff member’s `new_tickets` to `"none"` (`{new_tickets: "none"}`). Posting again changes nothing more. A form post answers a short page.',
     query: UnsubscribeQuerySchema,
     answers: {
       200: { description: 'That list is off.', schema: UnsubscribedAnswerSchema },

@@ -5,7 +5,12 @@ import { rowsOf } from '../../db/rows-of';
 import { jobs, tickets, users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { MailMessage } from '../../mail/transport';
-import { buildNotificationMail, emailEnabled, staffNotificationsOf } from '../notifications/index';
+import {
+  buildNotificationMail,
+  emailEnabled,
+  staffNotificationsOf,
+  unsubscribeUrl,
+} from '../notifications/index';
 import { readBusinessHours } from './settings';
 
 export const OVERDUE_MAIL_JOB = 'ticket-overdue';
@@ -75,12 +80,14 @@ export function composeOverdueMail(input: {
   dueAt: Date;
   timeZone: string;
   link: string;
+  unsubscribeUrl: string;
 }): MailMessage {
   return buildNotificationMail(
     input.to,
     `Zgłoszenie #${input.number} jest po terminie`,
     `Termin odpowiedzi na przypisane Ci zgłoszenie #${input.number} „${input.subject}” minął ${warsawTime(input.dueAt, input.timeZone)}. Klient wciąż czeka na odpowiedź.`,
     input.link,
+    { url: input.unsubscribeUrl, label: 'wyłącz e-maile o zgłoszeniach po terminie' },
   );
 }
 
@@ -121,6 +128,7 @@ export async function sendOverdueMail(
       dueAt: row.dueAt,
       timeZone: hours.timezone,
       link: `${deps.config.publicUrl}/contact?ticket=${row.id}`,
+      unsubscribeUrl: unsubscribeUrl(deps.config, job.assigneeId, 'staff-overdue'),
     }),
   );
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { MailMessage } from '../../mail/transport';
 import { emailEnabled } from './email-preference';
 import { buildNotificationMail } from './mail';
+import { unsubscribeUrl } from './unsubscribe-token';
 
 export const ASSIGNMENT_MAIL_JOB = 'ticket-assigned';
 
@@ -42,12 +43,15 @@ export function composeAssignmentMail(input: {
   number: number;
   subject: string;
   link: string;
+  unsubscribeUrl: string;
 }): MailMessage {
   return buildNotificationMail(
     input.to,
     `Przypisano Ci zgłoszenie #${input.number}`,
     `Przypisano Ci zgłoszenie #${input.number}: „${input.subject}”.`,
     input.link,
+    // Only the general switch governs this mail, so its link turns that switch off.
+    { url: input.unsubscribeUrl, label: 'wyłącz powiadomienia e-mail o zgłoszeniach' },
   );
 }
 
@@ -80,6 +84,7 @@ export async function sendAssignmentMail(
       number: row.number,
       subject: row.subject,
       link: `${deps.config.publicUrl}/contact?ticket=${row.id}`,
+      unsubscribeUrl: unsubscribeUrl(deps.config, job.assigneeId, 'ticket-mail'),
     }),
   );
 }

@@ -11,4 +11,5 @@ export { readRatingLinkToken } from './rating-token';
 export { notificationRoutes } from './routes';
 export { STAFF_DIGEST_WINDOW_MS } from './staff-digest';
 export { staffNotificationsOf } from './staff-notification-prefs';
+export { unsubscribeUrl } from './unsubscribe-token';
 export { JobRunner } from './worker';

@@ -2,21 +2,34 @@ import { countOf, plural } from '@studio/shared/plural';
 import { isDomainLike } from '@studio/shared/schemas';
 import { escapeHtml } from '../../lib/escape-html';
 import type { MailMessage } from '../../mail/transport';
+import { automaticMailHeaders } from './unsubscribe-token';
 
 /** Polish notification e-mails (plain text plus HTML). */
 
 const footer =
-  'Powiadomienia e-mail możesz wyłączyć w ustawieniach profilu. Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.';
+  'Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać. Te e-maile wyłączysz w ustawieniach profilu albo jednym kliknięciem:';
 
-/** One notification e-mail: a heading, one sentence and the button to the ticket. */
+/**
+ * One notification e-mail to a staff member (assignment, overdue): a heading,
+ * one sentence, the button to the ticket, and the one-click link that turns
+ * that kind of mail off, also sent as List-Unsubscribe so mail programs show
+ * their own button.
+ */
 export function buildNotificationMail(
   to: string,
   subject: string,
   intro: string,
   link: string,
+  unsubscribe: { url: string; label: string },
 ): MailMessage {
-  const html = `<!doctype html><html lang="pl"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">${escapeHtml(intro)}</p><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#2563eb;color:#fff;border-radius:8px;text-decoration:none">Otwórz zgłoszenie</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(link)}</p><p style="font-size:12px;color:#777">${escapeHtml(footer)}</p></body></html>`;
-  return { to, subject, text: `${intro}\n\n${link}\n\n${footer}`, html };
+  const html = `<!doctype html><html lang="pl"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p style="margin:0 0 16px">${escapeHtml(intro)}</p><p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#2563eb;color:#fff;border-radius:8px;text-decoration:none">Otwórz zgłoszenie</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(link)}</p><p style="font-size:12px;color:#777">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe.url)}" style="color:#2563eb">${escapeHtml(unsubscribe.label)}</a>.</p></body></html>`;
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${link}\n\n${footer}\n${unsubscribe.url}`,
+    html,
+    headers: automaticMailHeaders(unsubscribe.url),
+  };
 }
 
 /** "1 nowa wiadomość", "3 nowe wiadomości", "5 nowych wiadomości" (the shared plural helper). */

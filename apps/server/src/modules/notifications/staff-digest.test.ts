@@ -255,6 +255,122 @@ describe('one-click unsubscribe of the digest (RFC 8058)', () => {
   });
 });
 
+describe('one-click unsubscribe of the assignment and overdue mails (RFC 8058)', () => {
+  const linkOf = (header: string | undefined) => {
+    const url = new URL((header ?? '').slice(1, -1));
+    return url.pathname + url.search;
+  };
+  const oneClick = (app: Awaited<ReturnType<typeof world>>['app'], url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  /** A ticket of Alicja's, assigned to `admin`, left past its due time; the mails it sends. */
+  async function assignedAndOverdue(w: Awaited<ReturnType<typeof world>>) {
+    const { app, clock, alice, admin } = w;
+    await choose(admin.client, 'none', true);
+    const { id } = (await createTicket(alice.client, { body: 'Pilne' })).json();
+    await w.admin2.client.request('PATCH', `/api/tickets/${id}/assignee`, {
+      assignee_id: admin.user.id,
+    });
+    clock.advance(2 * MINUTE);
+    await app.jobs.runDue();
+    clock.advance(5 * 60 * MINUTE);
+    await checkOverdue(app);
+    await settle();
+    const mails = mailsTo(admin.user.email);
+    return {
+      assigned: mails.find((m) => m.subject.startsWith('Przypisano Ci')),
+      overdue: mails.find((m) => m.subject.includes('po terminie')),
+    };
+  }
+
+  it('both mails carry the headers; the overdue link turns off only that person’s overdue mails', async () => {
+    const w = await world();
+    const { app, admin, admin2 } = w;
+    const { assigned, overdue } = await assignedAndOverdue(w);
+    for (const mail of [assigned, overdue]) {
+      expect(mail?.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail?.headers?.['auto-submitted']).toBe('auto-generated');
+      const url = linkOf(mail?.headers?.['list-unsubscribe']);
+      expect(mail?.text).toContain(url);
+      expect(mail?.html).toContain(url.replaceAll('&', '&amp;'));
+    }
+    expect(assigned?.headers?.['list-unsubscribe']).toMatch(/\?token=\d+\.[\w-]{32}>$/);
+    expect(overdue?.headers?.['list-unsubscribe']).toMatch(/\?token=overdue\.\d+\.[\w-]{32}>$/);
+    expect(overdue?.html).toContain('wyłącz e-maile o zgłoszeniach po terminie');
+
+    const url = linkOf(overdue?.headers?.['list-unsubscribe']);
+    const page = await app.inject({ method: 'GET', url });
+    expect(page.body).toContain('Wyłącz e-maile o zgłoszeniach po terminie');
+    expect((await admin.client.get('/api/profile/staff-notifications')).json()).toEqual({
+      new_tickets: 'none',
+      assigned_overdue: true,
+    });
+    const first = await oneClick(app, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Nie będziemy już wysyłać e-maili o zgłoszeniach po terminie.');
+    const again = await app.inject({ method: 'POST', url, payload: {} });
+    expect(again.json()).toEqual({ assigned_overdue: false });
+    // Only that choice of that person changed.
+    expect((await admin.client.get('/api/profile/staff-notifications')).json()).toEqual({
+      new_tickets: 'none',
+      assigned_overdue: false,
+    });
+    expect((await admin.client.get('/api/profile/notifications')).json()).toEqual({ email: true });
+    expect((await admin2.client.get('/api/profile/staff-notifications')).json()).toEqual({
+      new_tickets: 'digest',
+      assigned_overdue: true,
+    });
+  });
+
+  it('the assignment link turns that person’s ticket e-mails off, as the profile switch that governs it', async () => {
+    const w = await world();
+    const { app, admin, admin2 } = w;
+    const { assigned } = await assignedAndOverdue(w);
+    const answer = await oneClick(app, linkOf(assigned?.headers?.['list-unsubscribe']));
+    expect(answer.statusCode).toBe(200);
+    expect((await admin.client.get('/api/profile/notifications')).json()).toEqual({ email: false });
+    expect((await admin2.client.get('/api/profile/notifications')).json()).toEqual({ email: true });
+  });
+
+  it('refuses a forged overdue token, another user’s, and tokens of the other lists made into one', async () => {
+    const { app, admin, admin2 } = await world();
+    const mine = unsubscribeToken(app.deps.config, admin.user.id, 'staff-overdue');
+    const digest = unsubscribeToken(app.deps.config, admin.user.id, 'staff-digest');
+    const ticketMail = unsubscribeToken(app.deps.config, admin.user.id, 'ticket-mail');
+    const mac = (token: string) => token.split('.').at(-1);
+    const refused = [
+      `overdue.${admin2.user.id}.${mac(mine)}`,
+      `overdue.${admin.user.id}.${'A'.repeat(32)}`,
+      `overdue.${ticketMail}`,
+      `overdue.${admin.user.id}.${mac(digest)}`,
+      `digest.${admin.user.id}.${mac(mine)}`,
+      mine.slice('overdue.'.length),
+      `overdue.digest.${admin.user.id}.${mac(mine)}`,
+    ];
+    for (const token of refused) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(answer.statusCode, token).toBe(400);
+      expect(answer.json()).toEqual({ error: 'invalid_token' });
+    }
+    for (const who of [admin, admin2]) {
+      expect((await who.client.get('/api/profile/staff-notifications')).json()).toEqual({
+        new_tickets: 'digest',
+        assigned_overdue: true,
+      });
+      expect((await who.client.get('/api/profile/notifications')).json()).toEqual({ email: true });
+    }
+  });
+});
+
 describe('the overdue mail as the assignee chose', () => {
   it('is not sent when assigned_overdue is off', async () => {
     const { app, clock, alice, admin } = await world();

@@ -21,23 +21,37 @@ export async function staffNotificationsOf(db: Db, userId: number): Promise<Staf
 }
 
 /**
- * The staff digest's unsubscribe link: new-ticket mails off („nic” of the
- * profile's choice); overdue mails and the general switch stay as they were.
+ * The one-click links of staff mails change one part of the choice and keep
+ * the rest: the digest's sets new-ticket mails to none („nic” in the profile),
+ * the overdue mail's turns overdue mails off. The general e-mail switch stays
+ * as it was.
  */
-export async function turnOffNewTicketMails(db: Db, userId: number, now: Date) {
+async function changeStaffNotifications(
+  db: Db,
+  userId: number,
+  now: Date,
+  change: Partial<typeof staffNotificationPrefs.$inferInsert>,
+) {
   await db
     .insert(staffNotificationPrefs)
     .values({
       userId,
-      newTickets: 'none',
+      newTickets: DEFAULT_STAFF_NOTIFICATIONS.new_tickets,
       assignedOverdue: DEFAULT_STAFF_NOTIFICATIONS.assigned_overdue,
+      ...change,
       updatedAt: now,
     })
     .onConflictDoUpdate({
       target: staffNotificationPrefs.userId,
-      set: { newTickets: 'none', updatedAt: now },
+      set: { ...change, updatedAt: now },
     });
 }
+
+export const turnOffNewTicketMails = (db: Db, userId: number, now: Date) =>
+  changeStaffNotifications(db, userId, now, { newTickets: 'none' });
+
+export const turnOffOverdueMails = (db: Db, userId: number, now: Date) =>
+  changeStaffNotifications(db, userId, now, { assignedOverdue: false });
 
 /**
  * „Powiadomienia o zgłoszeniach” in the profile (issue 31): `GET|PUT

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import { setEmailEnabled } from './email-preference';
-import { turnOffNewTicketMails } from './staff-notification-prefs';
+import { turnOffNewTicketMails, turnOffOverdueMails } from './staff-notification-prefs';
 import { readUnsubscribeToken, type UnsubscribeList } from './unsubscribe-token';
 
 const page = (title: string, body: string) =>
@@ -40,11 +40,20 @@ const lists: Record<
     turnOff: turnOffNewTicketMails,
     answer: { new_tickets: 'none' },
   },
+  // The overdue mail's link turns off overdue mails only.
+  'staff-overdue': {
+    question:
+      'Czy wyłączyć e-maile o przypisanych Ci zgłoszeniach po terminie? Możesz je później włączyć w profilu, w części „Powiadomienia o zgłoszeniach”.',
+    button: 'Wyłącz e-maile o zgłoszeniach po terminie',
+    done: 'Nie będziemy już wysyłać e-maili o zgłoszeniach po terminie.',
+    turnOff: turnOffOverdueMails,
+    answer: { assigned_overdue: false },
+  },
 };
 
 /**
- * The List-Unsubscribe link of ticket e-mails and of the staff digest (RFC
- * 8058). A mail program posts `List-Unsubscribe=One-Click` from its own
+ * The List-Unsubscribe link of ticket e-mails, the staff digest and the
+ * staff's assignment and overdue mails (RFC 8058). A mail program posts `List-Unsubscribe=One-Click` from its own
  * servers, with no Origin of ours, so this one route is exempt from the CSRF
  * origin check; the signed token is what authorises it, and all it can do is
  * turn off that user's mails of the token's list. Posting it again changes

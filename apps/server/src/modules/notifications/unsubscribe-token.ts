@@ -5,9 +5,11 @@ import { safeEqual } from '../../lib/tokens';
 
 /**
  * Which mails a one-click unsubscribe link turns off: a customer's (or staff
- * member's) ticket e-mails, or a staff member's grouped new-ticket mail.
+ * member's) ticket e-mails (also the link of the assignment mail, which only
+ * that switch governs), a staff member's grouped new-ticket mail, or a staff
+ * member's mails about assigned tickets gone overdue.
  */
-export type UnsubscribeList = 'ticket-mail' | 'staff-digest';
+export type UnsubscribeList = 'ticket-mail' | 'staff-digest' | 'staff-overdue';
 
 /**
  * The token of a one-click unsubscribe link (RFC 8058): the list, the user's
@@ -15,10 +17,17 @@ export type UnsubscribeList = 'ticket-mail' | 'staff-digest';
  * someone else's mails by guessing ids, nor turn a link of one list into one
  * of the other. Ticket-mail tokens carry no prefix (`<id>.<mac>`), as they
  * always did, so links in mails already sent keep working; the digest's are
- * `digest.<id>.<mac>`. They never expire: RFC 8058 links must keep working
+ * `digest.<id>.<mac>` and the overdue mail's `overdue.<id>.<mac>`. They never expire: RFC 8058 links must keep working
  * for as long as the mail sits in the mailbox.
  */
-const PREFIX: Record<UnsubscribeList, string> = { 'ticket-mail': '', 'staff-digest': 'digest.' };
+const PREFIX: Record<UnsubscribeList, string> = {
+  'ticket-mail': '',
+  'staff-digest': 'digest.',
+  'staff-overdue': 'overdue.',
+};
+const LIST_OF_PREFIX = new Map(
+  Object.entries(PREFIX).map(([list, prefix]) => [prefix, list as UnsubscribeList]),
+);
 
 const mac = (config: Pick<Config, 'codeSecret'>, list: UnsubscribeList, userId: number) =>
   createHmac('sha256', readCodeSecret(config.codeSecret))
@@ -39,9 +48,10 @@ export function readUnsubscribeToken(
   config: Pick<Config, 'codeSecret'>,
   token: string,
 ): { userId: number; list: UnsubscribeList } | null {
-  const match = /^(digest\.)?([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  const match = /^((?:digest|overdue)\.)?([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!match?.[2] || !match[3]) return null;
-  const list: UnsubscribeList = match[1] ? 'staff-digest' : 'ticket-mail';
+  const list = LIST_OF_PREFIX.get(match[1] ?? '');
+  if (!list) return null;
   const userId = Number(match[2]);
   return safeEqual(match[3], mac(config, list, userId)) ? { userId, list } : null;
 }
