@@ -7,6 +7,7 @@ import type pino from 'pino';
 import type { Config } from './config';
 import { fastifyTrustProxy } from './config-trust-proxy';
 import { type Database, openDatabase } from './db/client';
+import { setUpEmbeddedAutovacuum } from './db/embedded-autovacuum';
 import { users } from './db/schema/index';
 import type { AppDeps } from './deps';
 import { type EventBus, MemoryEventBus, SESSION_CHANNEL, type SessionEvent } from './events/bus';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => stopRedLines());
   }
   await setUpBackups(app, { database, storage, metrics });
+  setUpEmbeddedAutovacuum(app, database);
   const retention = createRetentionService(deps, storage);
   app.decorate('retention', retention);
   if (options.scheduleRetention ?? config.env !== 'test') {
