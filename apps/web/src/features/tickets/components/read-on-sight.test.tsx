@@ -6,6 +6,8 @@ import { MessageThread } from './message-thread';
 /* DESIGN.md §7.5: a message counts as read only once on screen in a visible, focused tab. */
 
 let observed: Element[] = [];
+/** Every observe() call, also of an element observed before. */
+let observeCalls = 0;
 let notify: (entries: Array<{ target: Element; isIntersecting: boolean }>) => void = () => {};
 
 class FakeIntersectionObserver {
@@ -13,7 +15,11 @@ class FakeIntersectionObserver {
     notify = callback;
   }
   observe(element: Element) {
+    observeCalls++;
     observed.push(element);
+  }
+  unobserve(element: Element) {
+    observed = observed.filter((el) => el !== element);
   }
   disconnect() {
     observed = [];
@@ -36,19 +42,21 @@ const message = (id: number): TicketMessage =>
     files: [],
   }) as TicketMessage;
 
-function renderThread(onSeen: (upTo: number) => void) {
-  return render(
+function threadOf(ids: number[], onSeen: (upTo: number) => void) {
+  return (
     <MessageThread
-      messages={[message(3), message(4), message(5)]}
+      messages={ids.map(message)}
       viewerId={7}
       isLoading={false}
       isError={false}
       onRetry={() => {}}
       sentCount={0}
       onMessagesSeen={onSeen}
-    />,
+    />
   );
 }
+
+const renderThread = (onSeen: (upTo: number) => void) => render(threadOf([3, 4, 5], onSeen));
 
 const showOnScreen = (...ids: number[]) =>
   act(() =>
@@ -65,6 +73,7 @@ beforeEach(() => {
   vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
   visibility = 'visible';
   focused = true;
+  observeCalls = 0;
 });
 afterEach(() => {
   cleanup();
@@ -97,6 +106,22 @@ describe('marking read what was seen', () => {
     focused = true;
     act(() => window.dispatchEvent(new Event('focus')));
     expect(seen).toHaveBeenCalledWith(5);
+  });
+
+  it('watches only the messages that arrive and forgets those that go (no re-observing the thread)', () => {
+    const seen = vi.fn();
+    const { rerender } = render(threadOf([3, 4, 5], seen));
+    expect(observeCalls).toBe(3);
+    rerender(threadOf([3, 4, 5, 6], seen));
+    expect(observeCalls).toBe(4);
+    showOnScreen(6);
+    expect(seen).toHaveBeenLastCalledWith(6);
+    // A message that leaves the thread (deleted) is no longer watched, nor counted as on screen.
+    rerender(threadOf([3, 4, 5], seen));
+    expect(observed.map((el) => (el as HTMLElement).dataset.messageId)).toEqual(['3', '4', '5']);
+    showOnScreen(4);
+    expect(seen).toHaveBeenLastCalledWith(4);
+    expect(observeCalls).toBe(4);
   });
 
   it('renders links safely inside the messages', () => {

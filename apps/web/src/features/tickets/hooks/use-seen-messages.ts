@@ -18,7 +18,7 @@ export function useSeenMessages({
   onSeen,
 }: {
   scrollRoot: RefObject<HTMLElement | null>;
-  /** The ids shown, oldest first; a change re-observes the list. */
+  /** The ids shown, oldest first; a change watches the new ones and forgets the gone ones. */
   messageIds: readonly number[];
   onSeen?: ((upTo: number) => void) | undefined;
 }) {
@@ -31,17 +31,22 @@ export function useSeenMessages({
     onSeenRef.current?.(Math.max(...onScreen.current));
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-observe when the shown messages change
+  // One observer for the thread's life. Observing a message costs its geometry
+  // at the next frame, so each change of the list adds only the new messages
+  // and drops the gone ones: re-observing all of them at every step of an
+  // older page (ten messages a frame) redid 200+ of them per frame (issue 34).
+  const observerRef = useRef<IntersectionObserver | null>(null);
+  const watched = useRef(new Map<Element, number>());
+
   useEffect(() => {
     const root = scrollRoot.current;
     if (!root || typeof IntersectionObserver === 'undefined') return;
     const visible = onScreen.current;
-    visible.clear();
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          const id = Number((entry.target as HTMLElement).dataset.messageId);
-          if (!Number.isSafeInteger(id)) continue;
+          const id = watched.current.get(entry.target);
+          if (id === undefined) continue;
           if (entry.isIntersecting) visible.add(id);
           else visible.delete(id);
         }
@@ -50,11 +55,36 @@ export function useSeenMessages({
       // Half a short message, or any part of a tall one, counts as seen.
       { root, threshold: [0, 0.5] },
     );
+    observerRef.current = observer;
+    return () => {
+      observer.disconnect();
+      observerRef.current = null;
+      watched.current.clear();
+      visible.clear();
+    };
+  }, [scrollRoot]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: look again when the shown messages change
+  useEffect(() => {
+    const root = scrollRoot.current;
+    const observer = observerRef.current;
+    if (!root || !observer) return;
+    const shown = new Set<Element>();
     for (const element of root.querySelectorAll<HTMLElement>('[data-message-id]')) {
+      const id = Number(element.dataset.messageId);
+      if (!Number.isSafeInteger(id)) continue;
+      shown.add(element);
+      if (watched.current.has(element)) continue;
+      watched.current.set(element, id);
       observer.observe(element);
     }
-    return () => observer.disconnect();
-  }, [scrollRoot, messageIds.join(',')]);
+    for (const [element, id] of watched.current) {
+      if (shown.has(element)) continue;
+      observer.unobserve(element);
+      watched.current.delete(element);
+      onScreen.current.delete(id);
+    }
+  }, [scrollRoot, messageIds]);
 
   // Coming back to the tab or the window reports what has been waiting on screen.
   useEffect(() => {
