@@ -322,6 +322,46 @@ describe('search: a common word', () => {
   });
 });
 
+describe('search: a common subject word', () => {
+  it('its newest subject matches are walked when the statistics call it common, the index lists the rest: the same answer', async () => {
+    const { app, alice, bob, admin, clock } = await ticketsWorld(ctx);
+    const older = await opened(alice.client, 'Kalosze przemokły\nZwracam parasol');
+    clock.advance(1000);
+    // Many newer tickets with the word in their subject (and so in their content).
+    await app.deps.db.execute(sql`insert into tickets
+        (owner_id, seq, status, created_at, last_activity_at, subject, search_vector, content_vector)
+      select ${bob.user.id}, 100 + g, 'open', now(), now() + g * interval '1 second', 'Kalosze',
+        array_to_tsvector(array['kalosz']), array_to_tsvector(array['kalosz'])
+      from generate_series(1, ${SEARCH_CANDIDATES_MAX}) g`);
+    const all = async () => {
+      const first = await search(admin.client, 'kalosze', '&limit=200');
+      const second = first.next_cursor
+        ? await search(admin.client, 'kalosze', `&limit=200&cursor=${first.next_cursor}`)
+        : { tickets: [] };
+      return [...first.tickets, ...second.tickets].map((t) => t.id);
+    };
+    const byIndex = await all();
+    await app.deps.db.execute(sql`analyze tickets`);
+    forgetContentStatistics(app.deps.db);
+    const share = (word: string) =>
+      contentShare(app.deps.db, app.deps.db, [[word]], [], undefined, 'search_vector');
+    expect(await share('kalosz')).toBeGreaterThan(0.9);
+    expect(await share('parasol')).toBeLessThan(0.1);
+    expect(await all()).toEqual(byIndex);
+    // Fewer than SEARCH_CANDIDATES_MAX newer subjects have it: the walk comes short, and
+    // the index's way lists them all, the oldest last, with its subject's points.
+    await app.deps.db.execute(
+      sql`delete from tickets where id in (select id from tickets where owner_id = ${bob.user.id}
+        order by last_activity_at desc limit 10)`,
+    );
+    expect(await share('kalosz')).toBeGreaterThan(0.9);
+    const rest = await all();
+    expect(rest).toHaveLength(SEARCH_CANDIDATES_MAX + 1 - 10);
+    expect(rest.at(-1)).toBe(older);
+    expect(ids(await search(admin.client, 'kalosze parasol'))).toEqual([older]);
+  });
+});
+
 describe('search: rows written before search tokens', () => {
   it('the backfill gives them tokens once, and then they are found', async () => {
     const { app, alice, admin } = await ticketsWorld(ctx);

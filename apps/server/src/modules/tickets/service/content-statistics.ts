@@ -12,22 +12,29 @@ export const CONTENT_STATISTICS_TTL_MS = 60_000;
 /** PostgreSQL's share for a word its statistics do not list, at most (`DEFAULT_TS_MATCH_SEL`). */
 const UNLISTED_SHARE_MAX = 0.005;
 
+/** The token columns of `tickets` a staff search finds candidates in: content, and own fields (subject). */
+export type TicketTokenColumn = 'content_vector' | 'search_vector';
+
 /**
- * What ANALYZE keeps of `tickets.content_vector`: its most common tokens
+ * What ANALYZE keeps of a token column of `tickets`: its most common tokens
  * with the share of tickets that have each, and the share of the rarest of
  * them.
  */
-interface ContentStatistics {
-  readAt: number;
+interface ColumnStatistics {
   shares: Map<string, number>;
   rarest: number;
+}
+
+interface ContentStatistics {
+  readAt: number;
+  columns: Record<TicketTokenColumn, ColumnStatistics>;
 }
 
 /** Per database (its root handle: a search reads inside a transaction of it). */
 const cache = new WeakMap<object, ContentStatistics>();
 
 /**
- * The share of tickets whose `content_vector` the planner expects to match
+ * The share of tickets whose `column` (`content_vector` unless told) the planner expects to match
  * the terms (alternatives OR-ed, terms AND-ed, the prefixes on the last
  * term), estimated the way PostgreSQL estimates a `tsquery`
  * (`tsquerysel`: a listed token's share, else half the rarest listed
@@ -42,8 +49,9 @@ export async function contentShare(
   terms: readonly (readonly string[])[],
   prefixes: readonly string[],
   now = Date.now(),
+  column: TicketTokenColumn = 'content_vector',
 ): Promise<number> {
-  const statistics = await contentStatistics(database, root, now);
+  const statistics = (await contentStatistics(database, root, now)).columns[column];
   if (statistics.shares.size === 0) return 0;
   const unlisted = Math.min(UNLISTED_SHARE_MAX, statistics.rarest / 2);
   const last = terms.length - 1;
@@ -60,7 +68,7 @@ export async function contentShare(
 }
 
 /** A prefix's share: the listed tokens it begins, added up, at least an unlisted token's. */
-function prefixShare(statistics: ContentStatistics, prefix: string, unlisted: number): number {
+function prefixShare(statistics: ColumnStatistics, prefix: string, unlisted: number): number {
   let sum = 0;
   for (const [token, share] of statistics.shares) if (token.startsWith(prefix)) sum += share;
   return Math.min(1, Math.max(unlisted, sum));
@@ -80,16 +88,31 @@ async function contentStatistics(
   if (cached && now - cached.readAt < CONTENT_STATISTICS_TTL_MS) return cached;
   // The element statistics of a tsvector column: the tokens, then their shares
   // followed by the least share, the greatest and the share of empty values.
-  const [row] = await rowsOf<{ tokens: string[] | null; shares: number[] | null }>(
+  const rows = await rowsOf<{
+    column: TicketTokenColumn;
+    tokens: string[] | null;
+    shares: number[] | null;
+  }>(
     database,
-    sql`select most_common_elems::text::text[] as tokens, most_common_elem_freqs as shares
+    sql`select attname as column, most_common_elems::text::text[] as tokens,
+        most_common_elem_freqs as shares
       from pg_stats where schemaname = current_schema() and tablename = 'tickets'
-        and attname = 'content_vector'`,
+        and attname in ('content_vector', 'search_vector')`,
   );
-  const tokens = row?.tokens ?? [];
-  const values = (row?.shares ?? []).map(Number);
-  const shares = new Map(tokens.map((token, i) => [token, values[i] ?? 0]));
-  const statistics = { readAt: now, shares, rarest: values[tokens.length] ?? 0 };
+  const columnOf = (column: TicketTokenColumn): ColumnStatistics => {
+    const row = rows.find((r) => r.column === column);
+    const tokens = row?.tokens ?? [];
+    const values = (row?.shares ?? []).map(Number);
+    const shares = new Map(tokens.map((token, i) => [token, values[i] ?? 0]));
+    return { shares, rarest: values[tokens.length] ?? 0 };
+  };
+  const statistics = {
+    readAt: now,
+    columns: {
+      content_vector: columnOf('content_vector'),
+      search_vector: columnOf('search_vector'),
+    },
+  };
   cache.set(root, statistics);
   return statistics;
 }

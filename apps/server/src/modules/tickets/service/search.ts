@@ -29,6 +29,18 @@ export const SEARCH_OFFSET_MAX = 200;
 const CONTENT_WALK_ROWS = SEARCH_CANDIDATES_MAX * 10;
 
 /**
+ * A count written into the statement's text rather than sent as a value.
+ * The search statement is prepared once per connection and planned for any
+ * values (`selectRankedTicketItems`): with `limit $1` the planner cannot tell
+ * 26 rows from 100,000 and joined the page to every ticket.
+ */
+function literal(count: number): SQL {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`not a count: ${count}`);
+  return sql.raw(String(count));
+}
+const CANDIDATES = literal(SEARCH_CANDIDATES_MAX);
+
+/**
  * Points of a result, added up (DESIGN.md §7.8, docs/tickets.md „Search”):
  * the ticket's number beats its customer, the customer the subject, the
  * subject a message; a match of the words as typed beats one found only
@@ -57,6 +69,7 @@ export async function prepareSearch(
   actor: Actor,
   q: string,
   root: object = database,
+  planOnce = false,
 ): Promise<SearchQuery | null> {
   // Finding 16: a search that runs away is stopped by PostgreSQL (local to the
   // caller's read-only transaction). And a search over many rows costs enough
@@ -65,17 +78,65 @@ export async function prepareSearch(
   // the planner does not price reading a ticket's out-of-line vector, so on a
   // small table (PGlite's 10,000 tickets) it read them all for a word the GIN
   // index lists in a few (100 ms instead of 10); every statement of a search
-  // reads by an index. One statement for the three.
+  // reads by an index. And with `planOnce` (a staff list's statement, prepared
+  // by `selectRankedTicketItems`), the plan made once for any values is used
+  // every time: planning anew cost 2–3 ms a search, and the statement's text
+  // fixes its way (the candidates' ways chosen here, counts as literals).
+  // One statement for all.
   await database.execute(
     sql`select set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true),
-      set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true)`,
+      set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true),
+      set_config('plan_cache_mode', ${planOnce ? 'force_generic_plan' : 'auto'}, true)`,
   );
   const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
   const content =
     actor.isAdmin && tsqueryText(terms.exact) !== ''
-      ? await contentCandidates(database, root, terms)
+      ? sql`${await subjectCandidates(database, root, terms)}, ${await contentCandidates(database, root, terms)}`
       : null;
   return searchQuery(actor, q, terms, content);
+}
+
+/**
+ * The newest SEARCH_CANDIDATES_MAX tickets whose own fields (`search_vector`:
+ * subject, sender) match the loose terms, with their points (subject 20,
+ * loose 10), as `subject (id, activity, owner_id, points)`: a staff search.
+ * The way is chosen as for the content (`contentCandidates`, from ANALYZE's
+ * statistics), not by the planner: the statement is planned once for any
+ * words (`selectRankedTicketItems`), and one plan read 20,000 subjects
+ * through the index for a common word or walked every ticket for a rare one.
+ * The vector is small and stored in the row, so walking costs little.
+ */
+async function subjectCandidates(database: Db, root: object, terms: SearchTerms): Promise<SQL> {
+  const exact = tsqueryText(terms.exact);
+  const loose = tsqueryText(terms.loose, terms.prefixes);
+  const points = (row: SQL) => sql`case when ${row}.search_vector @@ ${exact}::tsquery
+    then ${SCORE.subject}::int else ${SCORE.subjectLoose}::int end`;
+  // `offset 0` keeps the index's matches apart from the order, so the plan reads them by the index.
+  const indexed = sql`select * from (select t2.id, t2.last_activity_at as activity, t2.owner_id,
+        ${points(sql`t2`)} as points
+      from ${tickets} t2 where t2.search_vector @@ ${loose}::tsquery offset 0) subject_matches
+    order by activity desc, id desc limit ${CANDIDATES}`;
+  const share = await contentShare(
+    database,
+    root,
+    terms.loose,
+    terms.prefixes,
+    undefined,
+    'search_vector',
+  );
+  if (share < 0.1) return sql`subject as (${indexed})`;
+  const filled = sql`(select count(*) from subject_walked) >= ${CANDIDATES}`;
+  return sql`subject_walked as materialized (
+      select recent.id, recent.activity, recent.owner_id, ${points(sql`recent`)} as points
+      from (select t2.id, t2.last_activity_at as activity, t2.owner_id, t2.search_vector from ${tickets} t2
+            order by t2.last_activity_at desc, t2.id desc limit ${literal(CONTENT_WALK_ROWS)}) recent
+      where recent.search_vector @@ ${loose}::tsquery
+      limit ${CANDIDATES}
+    ), subject as (
+      select * from subject_walked where ${filled}
+      union all
+      select * from (${indexed}) by_index where not ${filled}
+    )`;
 }
 
 /**
@@ -108,7 +169,7 @@ async function contentCandidates(database: Db, root: object, terms: SearchTerms)
         where t3.id = newest.id) @@ ${exact}::tsquery`;
   const indexed = sql`select newest.id, newest.activity, newest.owner_id, ${asTyped} as exact
     from (select id, activity, owner_id from matching
-          order by activity desc, id desc limit ${SEARCH_CANDIDATES_MAX}) newest`;
+          order by activity desc, id desc limit ${CANDIDATES}) newest`;
   const matching = sql`matching as materialized (
       select t2.id, t2.last_activity_at as activity, t2.owner_id from ${tickets} t2
       where t2.content_vector @@ ${loose}::tsquery
@@ -116,13 +177,13 @@ async function contentCandidates(database: Db, root: object, terms: SearchTerms)
   if ((await contentShare(database, root, terms.loose, terms.prefixes)) < 0.1) {
     return sql`${matching}, content as (${indexed})`;
   }
-  const filled = sql`(select count(*) from walked) >= ${SEARCH_CANDIDATES_MAX}`;
+  const filled = sql`(select count(*) from walked) >= ${CANDIDATES}`;
   return sql`walked as materialized (
       select recent.id, recent.activity, recent.owner_id, recent.content_vector @@ ${exact}::tsquery as exact
       from (select t2.id, t2.last_activity_at as activity, t2.owner_id, t2.content_vector from ${tickets} t2
-            order by t2.last_activity_at desc, t2.id desc limit ${CONTENT_WALK_ROWS}) recent
+            order by t2.last_activity_at desc, t2.id desc limit ${literal(CONTENT_WALK_ROWS)}) recent
       where recent.content_vector @@ ${loose}::tsquery
-      limit ${SEARCH_CANDIDATES_MAX}
+      limit ${CANDIDATES}
     ), ${matching}, content as (
       select * from walked where ${filled}
       union all
@@ -168,22 +229,22 @@ function searchQuery(
   // Every part of a customer's search stays within their own tickets (finding 16).
   const own = actor.isAdmin ? sql`true` : sql`t2.owner_id = ${actor.id}`;
   if (exact !== '') {
-    // A customer's subject matches are all ranked (their own tickets are few), so
-    // the points of one found by a message never miss a subject match.
-    candidates.push(
-      sql`(select ${ticket}, case when t2.search_vector @@ ${exact}::tsquery then ${SCORE.subject}::int
-          else ${SCORE.subjectLoose}::int end as points
-        from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery
-        ${actor.isAdmin ? sql`${newest} limit ${SEARCH_CANDIDATES_MAX}` : sql``})`,
-    );
     if (content) {
-      // Found with the rest (contentCandidates): the way to them chosen before.
+      // Found with the rest (subjectCandidates, contentCandidates): the ways to them chosen before.
       parts.push(content);
       candidates.push(
+        sql`select id, activity, owner_id, points from subject`,
         sql`select id, activity, owner_id, case when exact then ${SCORE.message}::int
           else ${SCORE.messageLoose}::int end from content`,
       );
     } else {
+      // A customer's subject matches are all ranked (their own tickets are few), so
+      // the points of one found by a message never miss a subject match.
+      candidates.push(
+        sql`select ${ticket}, case when t2.search_vector @@ ${exact}::tsquery then ${SCORE.subject}::int
+            else ${SCORE.subjectLoose}::int end as points
+          from ${tickets} t2 where ${own} and t2.search_vector @@ ${loose}::tsquery`,
+      );
       const publicMessage = (query: string) =>
         sql`exists (select 1 from ${ticketMessages} m where m.ticket_id = t2.id
           and m.internal = false and m.search_vector @@ ${query}::tsquery)`;
@@ -210,7 +271,7 @@ function searchQuery(
     // to every candidate of theirs below, however it was found.
     candidates.push(
       sql`(select ${ticket}, 0 from ${tickets} t2 where t2.owner_id in (select id from people)
-        ${newest} limit ${SEARCH_CANDIDATES_MAX})`,
+        ${newest} limit ${CANDIDATES})`,
     );
   }
   if (candidates.length === 0) return null;
@@ -254,7 +315,7 @@ export async function rankedPage(
   },
 ): Promise<{ page: SQL; terms: SearchTerms } | null> {
   const { actor } = input;
-  const search = await prepareSearch(database, actor, input.q, input.root);
+  const search = await prepareSearch(database, actor, input.q, input.root, actor.isAdmin);
   if (search === null) return null;
   // Staff filters need the ticket's own columns; without them the points are all it takes.
   const filtered =
@@ -266,7 +327,7 @@ export async function rankedPage(
     page: sql`(with ${search.ctes}, page as (
         select found.id, found.score, found.activity from found ${filtered}
         order by found.score desc, found.activity desc, found.id desc
-        limit ${input.limit} offset ${input.offset}
+        limit ${literal(input.limit)} offset ${literal(input.offset)}
       )
       select page.id, page.score, page.activity, best.id as message_id, best.body from page
       ${best ? sql`left join lateral (${best}) best on true` : sql`cross join (select null::bigint as id, null::text as body) best`})`,
@@ -343,7 +404,13 @@ function personCondition(q: string): SQL | null {
   if (/\s/.test(q)) return null;
   const lower = q.toLowerCase();
   const escaped = lower.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const conditions: SQL[] = [sql`lower(u2.username) like ${`${escaped}%`}`];
+  // The range lets the plan made for any value use the prefix index (a `like`
+  // with a value uses it only when planned for that value); the `like` says
+  // exactly what matches. U+10FFFF sorts after every character (bytewise).
+  const conditions: SQL[] = [
+    sql`(lower(u2.username) ~>=~ ${lower} and lower(u2.username) ~<~ ${`${lower}\u{10FFFF}`}
+      and lower(u2.username) like ${`${escaped}%`})`,
+  ];
   if (lower.includes('@')) conditions.push(sql`lower(u2.email) = ${lower}`);
   else if (/^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u.test(lower)) {
     conditions.push(
