@@ -7,7 +7,7 @@ import { load, startHelloServer, warmThenLoad } from './lib/load.mjs';
 import { login } from './lib/login.mjs';
 import { makePhoto, photoMessage } from './lib/photo.mjs';
 import { THREAD_MESSAGES, THREAD_TICKET_ID } from './lib/seed.mjs';
-import { log, round, sleep, tempDir } from './lib/util.mjs';
+import { cpuMs, log, round, sleep, tempDir } from './lib/util.mjs';
 
 /** The thread is paged (finding 4): its newest 100 of 200 messages, the largest page there is. */
 const THREAD_PAGE = `/api/tickets/${THREAD_TICKET_ID}/messages?limit=100`;
@@ -170,15 +170,18 @@ async function databaseLimit({ limit, customerTokens, duration, connections }) {
   }
 }
 
+/** Calls a second of the `me` probe beside the uploads. */
+const ME_PROBE_RATE = 100;
+
 /**
  * Issue 20, target 3: messages with a 2 MB photo, 5 connections, customers in
  * turn (each has 2 uploads in flight at most), and meanwhile `GET
  * /api/auth/me` on one connection: image work must not hold up other calls.
+ * With `serverPid`, also the server's CPU per upload over the measured run
+ * (every thread, the probe's calls included): steadier than the latencies
+ * when other work shares the machine (issue 34).
  */
-/** Calls a second of the `me` probe beside the uploads. */
-const ME_PROBE_RATE = 100;
-
-export async function uploadSuite({ baseUrl, customerTokens, duration = 10 }) {
+export async function uploadSuite({ baseUrl, customerTokens, duration = 10, serverPid }) {
   const cookie = await login(baseUrl);
   const photo = await makePhoto();
   log(`POST a message with a ${round(photo.length / 1024 ** 2, 2)} MB photo, 5 connections`);
@@ -202,6 +205,7 @@ export async function uploadSuite({ baseUrl, customerTokens, duration = 10 }) {
   // 10 ms (ME_PROBE_RATE a second). Sent back to back it was a load of its own
   // (about 2,300 calls a second, a third of a core) that took the CPU the
   // uploads are measured on (bench/README.md, uploads, session 6).
+  const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
   const [photos, me] = await Promise.all([
     upload(duration),
     load({
@@ -212,5 +216,13 @@ export async function uploadSuite({ baseUrl, customerTokens, duration = 10 }) {
       overallRate: ME_PROBE_RATE,
     }),
   ]);
-  return { photoBytes: photo.length, upload: photos, meDuringUpload: me };
+  const serverCpu = serverPid
+    ? {
+        serverCpuMsPerUpload: round(
+          (cpuMs(serverPid) - cpuBefore) / Math.max(1, photos.requests),
+          1,
+        ),
+      }
+    : {};
+  return { photoBytes: photo.length, upload: photos, meDuringUpload: me, ...serverCpu };
 }

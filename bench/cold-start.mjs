@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort, log, root, round, sleep } from './lib/util.mjs';
+import { cpuMs, freePort, log, root, round, sleep } from './lib/util.mjs';
 
 const BARE_SERVER = `require('node:http').createServer((q, s) => s.end('{"status":"ok"}'))
   .listen(Number(process.env.PORT), '127.0.0.1');`;
@@ -23,13 +23,6 @@ function healthy(url) {
     });
     request.on('error', () => resolve(false));
   });
-}
-
-/** user + system CPU milliseconds of a process so far (Linux). */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second here).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function timeStart({ args, env, logFile }) {

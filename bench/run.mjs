@@ -239,6 +239,7 @@ async function uploadsTrial(engine, server, seeded) {
     baseUrl: server.baseUrl,
     customerTokens: seeded.customerTokens,
     duration,
+    serverPid: server.pid,
   });
   log(`uploads (${engine}):`, JSON.stringify(uploads));
 }
@@ -334,6 +335,7 @@ if (parts.includes('api-pglite') || parts.includes('fanout')) {
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
           duration,
+          serverPid: server.pid,
         });
         writeResult('api-pglite', {
           ...common,
@@ -436,6 +438,7 @@ if (parts.includes('api-postgres')) {
           baseUrl: server.baseUrl,
           customerTokens: seeded.customerTokens,
           duration,
+          serverPid: server.pid,
         });
         writeResult('api-postgres', {
           ...common,

@@ -35,6 +35,13 @@ export function run(command, args, options = {}) {
   return result;
 }
 
+/** user + system CPU milliseconds of a process so far, all its threads (Linux). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second here).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident memory of a process in bytes, from /proc (Linux). */
 export function rssBytes(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
