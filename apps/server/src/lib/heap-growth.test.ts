@@ -10,5 +10,7 @@ describe('heap growth', () => {
   it("leaves the operator's own value alone", () => {
     expect(heapGrowthFlag(['--heap-growing-percent=50'])).toBeNull();
     expect(heapGrowthFlag(['--heap_growing_percent=30'])).toBeNull();
+    expect(heapGrowthFlag([], '--enable-source-maps --heap-growing-percent=50')).toBeNull();
+    expect(heapGrowthFlag([], '--enable-source-maps')).toBe('--heap-growing-percent=100');
   });
 });

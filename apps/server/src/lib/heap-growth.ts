@@ -13,9 +13,14 @@ import v8 from 'node:v8';
  */
 export const HEAP_GROWING_PERCENT = 100;
 
-/** The flag to set, or none when the operator started node with one of their own. */
-export function heapGrowthFlag(execArgv: readonly string[]): string | null {
-  const chosen = execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg));
+/**
+ * The flag to set, or none when the operator started node with one of their
+ * own, on the command line or in NODE_OPTIONS (which execArgv does not list).
+ */
+export function heapGrowthFlag(execArgv: readonly string[], nodeOptions = ''): string | null {
+  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) =>
+    /^--heap[-_]growing[-_]percent\b/.test(arg),
+  );
   return chosen ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
@@ -24,7 +29,10 @@ export function heapGrowthFlag(execArgv: readonly string[]): string | null {
  * setting it as the server starts works however node was started (`npm start`,
  * the Docker image, the systemd unit run `node apps/server/dist/main.js`).
  */
-export function tuneHeapGrowth(execArgv: readonly string[] = process.execArgv): void {
-  const flag = heapGrowthFlag(execArgv);
+export function tuneHeapGrowth(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): void {
+  const flag = heapGrowthFlag(execArgv, nodeOptions);
   if (flag) v8.setFlagsFromString(flag);
 }
