@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeFrom, createTestContext } from '../../../test/helpers';
+import { mailTitled } from '../../../test/mail-helpers';
 import { appCode, passwordStep, STEP_MS, userWithTotp } from '../../../test/totp-helpers';
 import { securityLog, sessions, userTotp } from '../../db/schema/index';
 import { TestClock } from '../../lib/clock';
@@ -214,6 +215,8 @@ describe('the app together with e-mailed codes', () => {
     expect(
       (await owner.client.post('/api/profile/mfa/enable/confirm', { code: enableCode })).statusCode,
     ).toBe(200);
+    // The change's alert is sent in the background; it must not land after the clear.
+    await mailTitled(ctx.mail, tamara.email, 'Włączono kody logowania e-mailem');
     ctx.mail.clear();
 
     const { client, answer } = await passwordStep(app, tamara.username, PASSWORD);
