@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import type { SignedInContactAnswers } from '@studio/shared/server-render';
+import type { SignedInContactAnswers, SignedInContactPlan } from '@studio/shared/server-render';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -10,7 +10,7 @@ import {
   type EntryContext,
   ServerRouter,
 } from 'react-router';
-import { signedInContactState } from './features/tickets/lib/server-render';
+import { signedInContactPlan, signedInContactState } from './features/tickets/lib/server-render';
 import { type ServerState, ServerStateProvider } from './lib/session';
 
 /*
@@ -28,6 +28,11 @@ export const streamTimeout = 5_000;
 export { signedInPage } from './app/signed-in-page';
 /** React Router's request handler for this build (the server has no copy of react-router of its own). */
 export { createRequestHandler };
+
+/** What the server reads for the screen of the visitor `me` describes, or null. */
+export function signedInPlan(me: unknown): SignedInContactPlan | null {
+  return signedInContactPlan(me);
+}
 
 /** The state to render the signed-in Kontakt screen from, or null when the answers are not a signed-in visitor's. */
 export function signedInState(answers: SignedInContactAnswers): ServerState | null {

@@ -11,10 +11,18 @@
 export interface SignedInContactAnswers {
   /** `GET /api/auth/me`. */
   me: unknown;
-  /** `GET /api/tickets` (the customer's whole list, first page). */
+  /** The first page of the plan's list (`GET /api/tickets…`). */
   tickets: unknown;
   /** The open ticket and `GET /api/tickets/:id/messages?mark_read=false`; null when none is open. */
   thread: { ticketId: number; messages: unknown } | null;
+}
+
+/** What to read for the screen after `GET /api/auth/me` (the web app's choice, apps/web lib/server-render.ts). */
+export interface SignedInContactPlan {
+  /** The list the screen shows first. */
+  listUrl: string;
+  /** Without `?ticket=`, the first ticket of the list is opened (customers; staff open their own). */
+  opensFirst: boolean;
 }
 
 /** The `<script type="application/json">` holding the rendered screen's state. */

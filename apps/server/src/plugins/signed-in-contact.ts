@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HTTPS_COOKIE_PREFIX, SESSION_COOKIE } from '@studio/shared/cookies';
-import type { SignedInContactAnswers } from '@studio/shared/server-render';
+import type { SignedInContactAnswers, SignedInContactPlan } from '@studio/shared/server-render';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /*
@@ -23,6 +23,7 @@ interface WebServerEntry {
     build: unknown,
     mode?: string,
   ) => (request: Request, loadContext?: unknown) => Promise<Response>;
+  signedInPlan: (me: unknown) => SignedInContactPlan | null;
   signedInState: (answers: SignedInContactAnswers) => unknown;
   signedInPage: (options: {
     prerendered: string;
@@ -113,17 +114,21 @@ export function createSignedInContact(app: FastifyInstance, webDir: string) {
   }
 
   /** The answers the screen is rendered from, or null for a visitor without a valid session. */
-  async function answersFor(request: FastifyRequest): Promise<SignedInContactAnswers | null> {
+  async function answersFor(
+    request: FastifyRequest,
+    entry: WebServerEntry,
+  ): Promise<SignedInContactAnswers | null> {
     const me = await answer(request, '/api/auth/me');
     if (me === null) return null;
-    const isStaff = (me as { is_staff?: unknown }).is_staff === true;
-    if (isStaff) return { me, tickets: null, thread: null };
-    const tickets = await answer(request, '/api/tickets');
+    const plan = entry.signedInPlan(me);
+    if (!plan) return null;
+    const tickets = await answer(request, plan.listUrl);
     if (tickets === null) return null;
-    // The ticket the screen opens: the one asked for when it is in the list, else the newest.
+    // The ticket the screen opens: the one asked for when it is in the list, else (customers) the newest.
     const ids = listedIds(tickets);
     const requested = requestedTicket(request.url);
-    const open = requested === null ? (ids[0] ?? null) : ids.includes(requested) ? requested : null;
+    const first = plan.opensFirst ? (ids[0] ?? null) : null;
+    const open = requested === null ? first : ids.includes(requested) ? requested : null;
     if (open === null) return { me, tickets, thread: null };
     const messages = await answer(request, `/api/tickets/${open}/messages?mark_read=false`);
     return { me, tickets, thread: messages === null ? null : { ticketId: open, messages } };
@@ -132,12 +137,14 @@ export function createSignedInContact(app: FastifyInstance, webDir: string) {
   /** The page for a signed-in visitor of /contact, or null when the prerendered page is the answer. */
   return async function signedInContact(request: FastifyRequest): Promise<string | null> {
     if (!fs.existsSync(ssrIndex)) return null;
-    const answers = await answersFor(request);
-    if (!answers) return null;
+    const url = new URL(request.url, 'http://localhost');
+    // A search (`?q=`) is a list of its own: the browser renders it as before.
+    if (url.searchParams.has('q')) return null;
     const { entry, handler } = await load();
+    const answers = await answersFor(request, entry);
+    if (!answers) return null;
     const state = entry.signedInState(answers);
     if (!state) return null;
-    const url = new URL(request.url, 'http://localhost');
     const response = await handler(
       new Request(`http://localhost/contact/${url.search}`, {
         headers: { 'user-agent': request.headers['user-agent'] ?? '' },

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { isKnownRoute } from '@studio/shared/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createPageCache, withPublicUrl, withStudioDetails } from './page-html';
-import { contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, inlineScriptHashesOf } from './security-headers';
 import { createSignedInContact, hasSessionCookie } from './signed-in-contact';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -126,8 +126,8 @@ export async function webApp(app: FastifyInstance) {
     ) {
       const rendered = await renderedContact(request);
       if (rendered) {
-        // The policy of the prerendered page: the render adds no script that runs.
-        const { policy } = await servedPage(file, undefined);
+        // Hashed from the page as sent: the prerendered page's scripts and the thread's own (message-thread.tsx).
+        const policy = contentSecurityPolicy(inlineScriptHashesOf(rendered), isHttps);
         const page = await compressed(rendered, acceptEncoding);
         if (page.encoding) reply.header('Content-Encoding', page.encoding);
         return reply

@@ -12,13 +12,21 @@ import { criticalStyleOf } from '../../scripts/first-paint';
  * rendered, and the page loads its scripts as every prerendered page does.
  */
 
-/** Where React's part of the body ends: the first script after `<body>` (ScrollRestoration's). */
+/** React Router's context script (`<Scripts>`), which root.tsx puts right after `<ScrollRestoration>`'s. */
+const ROUTER_CONTEXT = '<script>window.__reactRouterContext';
+
+/**
+ * Where the page's content is: from `<body>` to ScrollRestoration's script, the
+ * script before React Router's context (the content may hold scripts of its own,
+ * the thread's THREAD_BOTTOM_SCRIPT).
+ */
 function reactBody(html: string): { start: number; end: number } {
   const body = html.indexOf('<body>');
   if (body < 0) throw new Error('the page has no <body>');
   const start = body + '<body>'.length;
-  const end = html.indexOf('<script', start);
-  if (end < 0) throw new Error('the page has no script after its content');
+  const context = html.indexOf(ROUTER_CONTEXT, start);
+  const end = context < 0 ? -1 : html.lastIndexOf('<script', context - 1);
+  if (end < start) throw new Error('the page has no React Router scripts after its content');
   return { start, end };
 }
 
@@ -53,8 +61,9 @@ export function signedInPage({
 }): string {
   const page = reactBody(prerendered);
   const screen = reactBody(rendered);
-  // The rest of both documents comes from the same render: they must agree, or the splice is wrong.
-  const scrollScript = (html: string, at: number) => html.slice(at, at + 200);
+  // Both come from the same build: ScrollRestoration's scripts must agree, or the splice is wrong.
+  const scrollScript = (html: string, at: number) =>
+    html.slice(at, html.indexOf(ROUTER_CONTEXT, at));
   if (scrollScript(prerendered, page.end) !== scrollScript(rendered, screen.end)) {
     throw new Error('the rendered page does not end its content like the prerendered one');
   }

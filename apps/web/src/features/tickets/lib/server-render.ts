@@ -1,16 +1,32 @@
 import { MeAnswerSchema } from '@studio/shared/answers';
-import type { SignedInContactAnswers } from '@studio/shared/server-render';
+import type { SignedInContactAnswers, SignedInContactPlan } from '@studio/shared/server-render';
 import { CURRENT_USER_QUERY_KEY, type ServerState } from '~/lib/session';
 import { messagesQueryKey } from '../api/get-messages';
+import { staffTicketsKey } from '../api/get-staff-tickets';
 import { parseTicketsPage, type TicketsData, ticketsListKey } from '../api/get-tickets';
 import { parseMessages } from './attachments';
+import { DEFAULT_STAFF_VIEW, staffListParams } from './staff-views';
 
-/**
- * The query cache the signed-in Kontakt screen renders from on the server
- * (lib/session.ts ServerState), built from the API's own answers with the parsers the
- * browser uses, under the keys the screen's hooks read. Null when the answers do
- * not describe a signed-in visitor: the server then sends the prerendered page.
+/*
+ * What the server reads to render the signed-in Kontakt screen (issue 34,
+ * docs/web-app.md "Server-rendered Kontakt"), and the query cache the screen
+ * renders from, built from those answers with the parsers the browser uses,
+ * under the keys the screen's hooks read on their first render.
  */
+
+/** The list the screen shows first: a customer's whole list, staff's default view. */
+export function signedInContactPlan(me: unknown): SignedInContactPlan | null {
+  const parsed = MeAnswerSchema.safeParse(me);
+  if (!parsed.success) return null;
+  if (!parsed.data.user.is_admin) return { listUrl: '/api/tickets', opensFirst: true };
+  return {
+    listUrl: `/api/tickets?${staffListParams(DEFAULT_STAFF_VIEW, '')}`,
+    // Staff open tickets themselves (issue 31): only `?ticket=` opens one.
+    opensFirst: false,
+  };
+}
+
+/** Null when the answers do not describe a signed-in visitor: the server then sends the prerendered page. */
 export function signedInContactState(
   answers: SignedInContactAnswers,
   now = Date.now(),
@@ -20,18 +36,19 @@ export function signedInContactState(
   const queries: ServerState['queries'] = [
     { key: CURRENT_USER_QUERY_KEY, data: me.data, updatedAt: now },
   ];
+  const page = parseTicketsPage(answers.tickets);
+  const list: TicketsData = { pages: [page], pageParams: [null] };
+  const listKey = me.data.user.is_admin
+    ? staffTicketsKey(DEFAULT_STAFF_VIEW, '')
+    : ticketsListKey('all');
+  queries.push({ key: listKey, data: list, updatedAt: now });
   let openTicketId: number | null = null;
-  if (!me.data.user.is_admin) {
-    const page = parseTicketsPage(answers.tickets);
-    const list: TicketsData = { pages: [page], pageParams: [null] };
-    queries.push({ key: ticketsListKey('all'), data: list, updatedAt: now });
-    // Only a listed ticket is opened: the list is the API's answer for this visitor.
-    const thread = answers.thread;
-    if (thread && page.tickets.some((ticket) => ticket.id === thread.ticketId)) {
-      const messages = parseMessages(thread.messages);
-      queries.push({ key: messagesQueryKey(thread.ticketId), data: messages, updatedAt: now });
-      openTicketId = thread.ticketId;
-    }
+  // Only a listed ticket is opened: the list is the API's answer for this visitor.
+  const thread = answers.thread;
+  if (thread && page.tickets.some((ticket) => ticket.id === thread.ticketId)) {
+    const messages = parseMessages(thread.messages);
+    queries.push({ key: messagesQueryKey(thread.ticketId), data: messages, updatedAt: now });
+    openTicketId = thread.ticketId;
   }
   return { queries, openTicketId };
 }
