@@ -94,6 +94,14 @@ export function useTicketSelection({
     setTicketParam(null);
   }, [setTicketParam, userId]);
 
+  // The ticket the server opened is then selected as any other: the address and the stored choice name it.
+  const openedByServer = useRef(selectedId !== null && selectedId > 0 ? selectedId : null);
+  useEffect(() => {
+    const id = openedByServer.current;
+    openedByServer.current = null;
+    if (id !== null) select(id);
+  }, [select]);
+
   // A changed `?ticket=` (a link clicked while already on /contact) wins over the current choice.
   const lastRequested = useRef(requested);
   // Not before the list is ready: a ticket beyond its loaded pages is being fetched meanwhile.
