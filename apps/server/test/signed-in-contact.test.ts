@@ -39,7 +39,7 @@ function fakeBuild(entry: 'echo' | 'throws' | 'fails' | 'none') {
       path.join(dir, 'ssr', 'index.js'),
       `export const entry = { module: {
         createRequestHandler: () => ${render},
-        signedInPlan: (me) => ({ listUrl: me.is_staff ? '/api/tickets?awaiting=staff&sort=waiting' : '/api/tickets', opensFirst: !me.is_staff }),
+        signedInPlan: (me) => ({ listUrl: me.is_staff ? '/api/tickets?awaiting=staff&sort=waiting' : '/api/tickets', opensFirst: !me.is_staff, firstRunUrl: null }),
         signedInState: (answers) => answers,
         signedInPage: ({ prerendered, state }) =>
           prerendered.replace('<body>', '<body><pre id="answers">' + JSON.stringify(state) + '</pre>'),
@@ -96,6 +96,7 @@ describe('the signed-in /contact rendered by the server', () => {
     ).toBe(own);
     const stale = await page(alice.client, `/contact?ticket=${foreign}`);
     expect(answersOf(stale.body).thread).toBeNull();
+    expect(answersOf(stale.body).pinned).toBeNull();
     expect(stale.body).not.toContain('Tajemnica Bartka');
     expect(answersOf((await page(alice.client, '/contact?ticket=999999')).body).thread).toBeNull();
   });
@@ -113,6 +114,10 @@ describe('the signed-in /contact rendered by the server', () => {
     expect(answer.body).not.toContain('Notatka tylko dla zespołu');
     const staffPage = await page(admin.client);
     expect(answersOf(staffPage.body).me.is_staff).toBe(true);
+    // Staff get the ticket asked for with their notes (it waits for them: it is in their view).
+    const linked = answersOf((await page(admin.client, `/contact?ticket=${id}`)).body);
+    expect(linked.thread.ticketId).toBe(id);
+    expect(JSON.stringify(linked.thread.messages)).toContain('Notatka tylko dla zespołu');
   });
 
   it('sends the prerendered page to a visitor signed out, or whose session ended', async () => {

@@ -15,6 +15,10 @@ export interface SignedInContactAnswers {
   tickets: unknown;
   /** The open ticket and `GET /api/tickets/:id/messages?mark_read=false`; null when none is open. */
   thread: { ticketId: number; messages: unknown } | null;
+  /** `GET /api/tickets/:id` of a `?ticket=` the list does not hold (the visitor may see it); else null. */
+  pinned?: unknown;
+  /** The plan's `firstRunUrl` answer (staff); else null. */
+  firstRun?: unknown;
 }
 
 /** What to read for the screen after `GET /api/auth/me` (the web app's choice, apps/web lib/server-render.ts). */
@@ -23,6 +27,8 @@ export interface SignedInContactPlan {
   listUrl: string;
   /** Without `?ticket=`, the first ticket of the list is opened (customers; staff open their own). */
   opensFirst: boolean;
+  /** Staff's first-run checklist, shown while no ticket is open; null for customers. */
+  firstRunUrl: string | null;
 }
 
 /** The `<script type="application/json">` holding the rendered screen's state. */

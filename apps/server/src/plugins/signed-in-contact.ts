@@ -124,14 +124,21 @@ export function createSignedInContact(app: FastifyInstance, webDir: string) {
     if (!plan) return null;
     const tickets = await answer(request, plan.listUrl);
     if (tickets === null) return null;
-    // The ticket the screen opens: the one asked for when it is in the list, else (customers) the newest.
+    // The ticket the screen opens: the one asked for (in the list, or else one the API
+    // shows this visitor), else (customers) the newest.
     const ids = listedIds(tickets);
     const requested = requestedTicket(request.url);
+    const isListed = requested !== null && ids.includes(requested);
+    const [pinned, firstRun] = await Promise.all([
+      requested !== null && !isListed ? answer(request, `/api/tickets/${requested}`) : null,
+      plan.firstRunUrl ? answer(request, plan.firstRunUrl) : null,
+    ]);
     const first = plan.opensFirst ? (ids[0] ?? null) : null;
-    const open = requested === null ? first : ids.includes(requested) ? requested : null;
-    if (open === null) return { me, tickets, thread: null };
-    const messages = await answer(request, `/api/tickets/${open}/messages?mark_read=false`);
-    return { me, tickets, thread: messages === null ? null : { ticketId: open, messages } };
+    const open = requested === null ? first : isListed || pinned !== null ? requested : null;
+    const messages =
+      open === null ? null : await answer(request, `/api/tickets/${open}/messages?mark_read=false`);
+    const thread = open === null || messages === null ? null : { ticketId: open, messages };
+    return { me, tickets, thread, pinned, firstRun };
   }
 
   /** The page for a signed-in visitor of /contact, or null when the prerendered page is the answer. */

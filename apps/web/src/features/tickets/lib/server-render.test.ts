@@ -48,10 +48,15 @@ const message = {
 
 describe('what the server renders the Kontakt screen from', () => {
   it("reads a customer's whole list and opens the newest; staff's default view and nothing opened", () => {
-    expect(signedInContactPlan(user(false))).toEqual({ listUrl: '/api/tickets', opensFirst: true });
+    expect(signedInContactPlan(user(false))).toEqual({
+      listUrl: '/api/tickets',
+      opensFirst: true,
+      firstRunUrl: null,
+    });
     expect(signedInContactPlan(user(true))).toEqual({
       listUrl: '/api/tickets?awaiting=staff&sort=waiting',
       opensFirst: false,
+      firstRunUrl: '/api/admin/first-run',
     });
     expect(signedInContactPlan({ error: 'unauthorized' })).toBeNull();
   });
@@ -87,5 +92,16 @@ describe('what the server renders the Kontakt screen from', () => {
       staffTicketsKey('awaiting_staff', ''),
     ]);
     expect(signedInContactState({ me: null, tickets: null, thread: null })).toBeNull();
+  });
+
+  it('opens a ticket beyond the list that the API answered for the visitor', () => {
+    const state = signedInContactState({
+      me: user(true),
+      tickets: { tickets: [ticket(1)], next_cursor: null },
+      thread: { ticketId: 9, messages: { messages: [message] } },
+      pinned: { ticket: ticket(9) },
+    });
+    expect(state?.openTicketId).toBe(9);
+    expect(state?.queries.map((q) => q.key)).toContainEqual(['tickets', 'one', 9]);
   });
 });
