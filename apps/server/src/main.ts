@@ -1,12 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
-import { tuneHeapGrowth } from './lib/heap-growth';
 import { openFilesLimit, openFilesWarning } from './lib/open-files-limit';
 
 /** Starts the server; stops gracefully on SIGTERM/SIGINT, finishing in-flight requests. */
 async function main() {
-  tuneHeapGrowth();
   const config = loadConfig();
   const app = await buildApp({ config });
   let stopping = false;
