@@ -30,6 +30,21 @@ async function search(client: Client, q: string, extra = '') {
   return TicketListAnswerSchema.parse(answer.json());
 }
 
+/**
+ * SEARCH_CANDIDATES_MAX tickets of `ownerId`, each newer than the last, whose
+ * content holds „kalosz” (and, `inSubject`, their subject too), written
+ * directly as an import would.
+ */
+async function insertNewerTickets(db: Db, ownerId: number, { inSubject }: { inSubject: boolean }) {
+  const subject = inSubject ? 'Kalosze' : '';
+  const subjectVector = inSubject ? sql`array_to_tsvector(array['kalosz'])` : sql`''::tsvector`;
+  await db.execute(sql`insert into tickets
+      (owner_id, seq, status, created_at, last_activity_at, subject, search_vector, content_vector)
+    select ${ownerId}, 100 + g, 'open', now(), now() + g * interval '1 second', ${subject},
+      ${subjectVector}, array_to_tsvector(array['kalosz'])
+    from generate_series(1, ${SEARCH_CANDIDATES_MAX}) g`);
+}
+
 const ids = (answer: { tickets: TicketItem[] }) => answer.tickets.map((ticket) => ticket.id);
 
 /** The highlighted words of a result, as they stand in its excerpt. */
@@ -285,11 +300,7 @@ describe('search: a common word', () => {
     const older = await opened(alice.client, 'Zwrot towaru\nKalosze przemokły, zwracam parasol');
     clock.advance(1000);
     // Many newer tickets with the word, written directly (as an import would).
-    await app.deps.db.execute(sql`insert into tickets
-        (owner_id, seq, status, created_at, last_activity_at, subject, search_vector, content_vector)
-      select ${bob.user.id}, 100 + g, 'open', now(), now() + g * interval '1 second', '',
-        ''::tsvector, array_to_tsvector(array['kalosz'])
-      from generate_series(1, ${SEARCH_CANDIDATES_MAX}) g`);
+    await insertNewerTickets(app.deps.db, bob.user.id, { inSubject: false });
     const common = await search(admin.client, 'kalosze', '&limit=200');
     expect(common.tickets).toHaveLength(200);
     expect(ids(common)).not.toContain(older);
@@ -328,11 +339,7 @@ describe('search: a common subject word', () => {
     const older = await opened(alice.client, 'Kalosze przemokły\nZwracam parasol');
     clock.advance(1000);
     // Many newer tickets with the word in their subject (and so in their content).
-    await app.deps.db.execute(sql`insert into tickets
-        (owner_id, seq, status, created_at, last_activity_at, subject, search_vector, content_vector)
-      select ${bob.user.id}, 100 + g, 'open', now(), now() + g * interval '1 second', 'Kalosze',
-        array_to_tsvector(array['kalosz']), array_to_tsvector(array['kalosz'])
-      from generate_series(1, ${SEARCH_CANDIDATES_MAX}) g`);
+    await insertNewerTickets(app.deps.db, bob.user.id, { inSubject: true });
     const all = async () => {
       const first = await search(admin.client, 'kalosze', '&limit=200');
       const second = first.next_cursor
