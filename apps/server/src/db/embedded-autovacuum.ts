@@ -28,7 +28,7 @@ const ANALYZE_BASE = 50;
 const ANALYZE_SHARE = 0.1;
 
 /** How often the embedded database is looked at. */
-export const EMBEDDED_AUTOVACUUM_EVERY_MS = 60_000;
+const EMBEDDED_AUTOVACUUM_EVERY_MS = 60_000;
 
 export interface UpkeepStep {
   table: string;
@@ -98,20 +98,17 @@ export function setUpEmbeddedAutovacuum(app: FastifyInstance, database: Database
     if (looking) return;
     looking = true;
     try {
-      await lookOnce();
+      const step = await nextUpkeepStep(client);
+      if (!step) return;
+      const started = performance.now();
+      await runUpkeepStep(client, step);
+      log.info(
+        { ...step, ms: Math.round(performance.now() - started) },
+        'embedded database: table vacuumed or analysed',
+      );
     } finally {
       looking = false;
     }
-  };
-  const lookOnce = async () => {
-    const step = await nextUpkeepStep(client);
-    if (!step) return;
-    const started = performance.now();
-    await runUpkeepStep(client, step);
-    log.info(
-      { ...step, ms: Math.round(performance.now() - started) },
-      'embedded database: table vacuumed or analysed',
-    );
   };
   const timer = setInterval(() => {
     background.run(look()).catch((error: unknown) => {

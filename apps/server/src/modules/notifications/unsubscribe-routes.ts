@@ -53,11 +53,11 @@ const lists: Record<
 
 /**
  * The List-Unsubscribe link of ticket e-mails, the staff digest and the
- * staff's assignment and overdue mails (RFC 8058). A mail program posts `List-Unsubscribe=One-Click` from its own
- * servers, with no Origin of ours, so this one route is exempt from the CSRF
- * origin check; the signed token is what authorises it, and all it can do is
- * turn off that user's mails of the token's list. Posting it again changes
- * nothing more.
+ * staff's assignment and overdue mails (RFC 8058). A mail program posts
+ * `List-Unsubscribe=One-Click` from its own servers, with no Origin of ours,
+ * so this one route is exempt from the CSRF origin check; the signed token is
+ * what authorises it, and all it can do is turn off that user's mails of the
+ * token's list. Posting it again changes nothing more.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {
   const { db, clock, config } = app.deps;

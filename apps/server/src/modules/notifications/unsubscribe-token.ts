@@ -17,8 +17,9 @@ export type UnsubscribeList = 'ticket-mail' | 'staff-digest' | 'staff-overdue';
  * someone else's mails by guessing ids, nor turn a link of one list into one
  * of the other. Ticket-mail tokens carry no prefix (`<id>.<mac>`), as they
  * always did, so links in mails already sent keep working; the digest's are
- * `digest.<id>.<mac>` and the overdue mail's `overdue.<id>.<mac>`. They never expire: RFC 8058 links must keep working
- * for as long as the mail sits in the mailbox.
+ * `digest.<id>.<mac>` and the overdue mail's `overdue.<id>.<mac>`. They never
+ * expire: RFC 8058 links must keep working for as long as the mail sits in
+ * the mailbox.
  */
 const PREFIX: Record<UnsubscribeList, string> = {
   'ticket-mail': '',
@@ -48,6 +49,7 @@ export function readUnsubscribeToken(
   config: Pick<Config, 'codeSecret'>,
   token: string,
 ): { userId: number; list: UnsubscribeList } | null {
+  // The prefixes of PREFIX, written out: a list added there must be added here.
   const match = /^((?:digest|overdue)\.)?([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!match?.[2] || !match[3]) return null;
   const list = LIST_OF_PREFIX.get(match[1] ?? '');
