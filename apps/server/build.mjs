@@ -28,16 +28,31 @@ await build({
   logLevel: 'warning',
 });
 
-// A migrated, empty embedded database, copied into a fresh DATA_DIR at its
-// first start (src/db/client.ts) instead of PGlite creating the cluster there:
-// initdb and the migrations were most of a fresh start (bench/README.md, cold
-// start). Built from the same PGlite and migrations as the bundle beside it,
-// as a plain data directory so the copy needs no unpacking.
-const { PGlite } = await import('@electric-sql/pglite');
-const { drizzle } = await import('drizzle-orm/pglite');
-const { migrate } = await import('drizzle-orm/pglite/migrator');
-rmSync('dist/empty-database', { recursive: true, force: true });
-rmSync('dist/empty-database.tar', { force: true });
-const template = new PGlite('dist/empty-database');
-await migrate(drizzle({ client: template }), { migrationsFolder: 'drizzle' });
-await template.close();
+// What the server would otherwise make at start, made once here by the
+// server's own code (src/build-artefacts.ts), bundled to a throw-away module:
+// - the Polish dictionary's entries, compiled (src/modules/search/compiled-dictionary.ts);
+// - a migrated, empty embedded database, copied into a fresh DATA_DIR at its
+//   first start (src/db/client.ts) instead of PGlite creating the cluster
+//   there: initdb and the migrations were most of a fresh start (bench/README.md,
+//   cold start). Built from the same PGlite and migrations as the bundle beside
+//   it, as a plain data directory so the copy needs no unpacking.
+const artefacts = 'dist/.build-artefacts.mjs';
+await build({
+  entryPoints: ['src/build-artefacts.ts'],
+  outfile: artefacts,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  external: Object.keys(pkg.dependencies ?? {}),
+  logLevel: 'warning',
+});
+try {
+  const { writeCompiledDictionary, writeEmptyDatabase } = await import(
+    new URL(artefacts, import.meta.url).href
+  );
+  writeCompiledDictionary('dist/polish-dictionary.bin');
+  await writeEmptyDatabase('dist/empty-database', 'drizzle');
+} finally {
+  rmSync(artefacts);
+}

@@ -4,6 +4,7 @@
  */
 
 export { backfillSearchVectors } from './backfill-search-vectors';
+export { writeCompiledDictionary } from './compiled-dictionary';
 export { type Excerpt, searchExcerpt } from './excerpt';
 export {
   loadPolishDictionary,
