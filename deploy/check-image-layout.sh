@@ -38,6 +38,11 @@ for ws in packages/shared apps/server apps/web; do cp "$ROOT/$ws/package.json" "
 mkdir -p "$WORK/apps/web/build"
 cp -r "$ROOT/apps/server/dist" "$ROOT/apps/server/drizzle" "$WORK/apps/server/"
 cp -r "$ROOT/apps/web/build/client" "$WORK/apps/web/build/"
+# What the build writes beside the bundle for a fast start (src/build-artefacts.ts): without
+# them the server still starts, only slower, so nothing else would notice their absence.
+for artefact in polish-dictionary.bin empty-database/PG_VERSION; do
+  if [ ! -s "$WORK/apps/server/dist/$artefact" ]; then echo "apps/server/dist/$artefact is missing" >&2; exit 1; fi
+done
 
 for dev in vite vitest typescript @biomejs esbuild tsx; do
   if [ -e "$WORK/node_modules/$dev" ]; then echo "dev dependency $dev in the production layout" >&2; exit 1; fi
