@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BackgroundWork } from '../lib/background-work';
 import { type Database, openPglite } from './client';
-import { nextUpkeepStep, runUpkeepStep } from './embedded-autovacuum';
+import { nextUpkeepStep, runUpkeepStep, startEmbeddedAutovacuum } from './embedded-autovacuum';
 
 /*
  * The embedded database's autovacuum (embedded-autovacuum.ts), on a migrated
@@ -100,3 +101,59 @@ it('quotes the table name it was given', async () => {
   );
   expect(rows[0]?.n).toBe(1);
 });
+
+it('runs on its timer: one step a look, logged, never two looks at once, a failure logged and the next look tried, and stops', async () => {
+  await client.exec(`
+    create table upkeep_timed (id int);
+    insert into upkeep_timed select generate_series(1, 500);`);
+  await settle();
+  const logged: { info: unknown[]; error: unknown[] } = { info: [], error: [] };
+  const log = {
+    info: (entry: unknown) => logged.info.push(entry),
+    error: (entry: unknown) => logged.error.push(entry),
+  };
+  // A client whose first look fails and whose steps are slow (several timer ticks each);
+  // it counts the calls in flight, which one look at a time keeps at one.
+  let looks = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      return await call();
+    } finally {
+      inFlight--;
+    }
+  };
+  const slowClient = {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      counted(async () => {
+        looks++;
+        if (looks === 1) throw new Error('the database was busy');
+        return client.query(...args);
+      })) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) =>
+      counted(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return client.exec(...args);
+      })) as PGlite['exec'],
+  };
+  const background = new BackgroundWork();
+  const stop = startEmbeddedAutovacuum({ client: slowClient, background, log, everyMs: 10 });
+  const deadline = Date.now() + 10_000;
+  while (!logged.info.some((entry) => (entry as { table?: string }).table === 'upkeep_timed')) {
+    if (Date.now() > deadline) throw new Error('no step was logged');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  stop();
+  await background.drain();
+  const looksWhenStopped = looks;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+
+  expect(logged.error).toHaveLength(1);
+  expect(logged.info[0]).toMatchObject({ table: 'upkeep_timed', action: 'analyze' });
+  expect((logged.info[0] as { ms: number }).ms).toBeGreaterThanOrEqual(50);
+  expect(mostInFlight).toBe(1);
+  expect(looks).toBe(looksWhenStopped);
+}, 20_000);

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { BackgroundWork } from '../lib/background-work';
 import type { Database } from './client';
 
 /*
@@ -85,13 +86,39 @@ export async function runUpkeepStep(client: Pick<PGlite, 'exec'>, step: UpkeepSt
 }
 
 /**
- * Looks once a minute (not in tests, which call the functions above) and
+ * Looks once a minute (not in tests, which call the functions here) and
  * does at most one step; nothing on PostgreSQL, whose own autovacuum works.
  */
 export function setUpEmbeddedAutovacuum(app: FastifyInstance, database: Database) {
   const client = database.embedded?.client;
   if (!client || app.deps.config.env === 'test') return;
   const { background, log } = app.deps;
+  const stop = startEmbeddedAutovacuum({
+    client,
+    background,
+    log,
+    everyMs: EMBEDDED_AUTOVACUUM_EVERY_MS,
+  });
+  app.addHook('onClose', async () => stop());
+}
+
+/**
+ * The timer: every `everyMs` a look that does at most one step, tracked as
+ * background work (closing waits for a step under way), logged with its table
+ * and duration; a failure is logged, and the next look tries again. Returns
+ * the function that stops it.
+ */
+export function startEmbeddedAutovacuum({
+  client,
+  background,
+  log,
+  everyMs,
+}: {
+  client: Pick<PGlite, 'exec' | 'query'>;
+  background: BackgroundWork;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  everyMs: number;
+}): () => void {
   // A vacuum of a large table may outlast a minute; the next look waits for it.
   let looking = false;
   const look = async () => {
@@ -114,7 +141,7 @@ export function setUpEmbeddedAutovacuum(app: FastifyInstance, database: Database
     background.run(look()).catch((error: unknown) => {
       log.error({ err: error }, 'embedded database: vacuum or analyse failed');
     });
-  }, EMBEDDED_AUTOVACUUM_EVERY_MS);
+  }, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }
