@@ -6,7 +6,7 @@ import { type TicketsContext, visibleTicket } from './context';
 import { createTicket } from './create-ticket';
 import { deleteTicket } from './delete-ticket';
 import { getTicket } from './get-ticket';
-import { listTickets } from './list-tickets';
+import { listSettings, listTickets } from './list-tickets';
 import { markRead, markReadUpTo } from './mark-read';
 import { markUnread } from './mark-unread';
 import { postMessage } from './post-message';
@@ -29,6 +29,7 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
   return {
     visibleTicket: bind(visibleTicket),
     listTickets: bind(listTickets),
+    listSettings,
     getTicket: bind(getTicket),
     throttleSearch: bind(throttleSearch),
     unreadTotal,
