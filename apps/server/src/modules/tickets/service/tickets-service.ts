@@ -13,7 +13,7 @@ import { postMessage } from './post-message';
 import { readThread } from './read-thread';
 import { renameTicket } from './rename-ticket';
 import { throttleSearch } from './search-throttle';
-import { ticketViews } from './ticket-views';
+import { ticketViews, ticketViewsSettings } from './ticket-views';
 import { unreadTotal } from './unread';
 
 /**
@@ -44,6 +44,7 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
     renameTicket: bind(renameTicket),
     assignTicket: bind(assignTicket),
     ticketViews: bind(ticketViews),
+    ticketViewsSettings,
   };
 }
 
