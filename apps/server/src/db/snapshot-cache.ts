@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rowsOf } from './rows-of';
+import { readInSnapshot } from './snapshot-read';
+import type { TransactionSettings } from './transaction-settings';
 
 /** A cached read: the JSON answer, plus whatever the caller needs beside it. */
 export interface CachedRead {
@@ -38,18 +40,21 @@ export class SnapshotCache {
     private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
 
-  async read<T extends CachedRead>(key: string, load: (tx: Db) => Promise<T>): Promise<T> {
+  /**
+   * `settings`: what the load's transaction needs set (a search's: search.ts
+   * `searchSettings`), set with its snapshot instead of by a statement of
+   * their own (snapshot-read.ts).
+   */
+  async read<T extends CachedRead>(
+    key: string,
+    load: (tx: Db) => Promise<T>,
+    settings: TransactionSettings = {},
+  ): Promise<T> {
     // Without an entry there is nothing to compare: the load's own snapshot is all it needs.
     const entry = this.entries.get(key);
     if (entry && entry.snapshot === (await currentSnapshot(this.db))) return entry.read as T;
     // One snapshot for every query of the load, and the same one recorded with it.
-    const fresh = await this.db.transaction(
-      async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        return { snapshot: await currentSnapshot(tx), read: await load(tx) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const fresh = await readInSnapshot(this.db, settings, load);
     this.store(key, fresh.snapshot, fresh.read);
     return fresh.read;
   }

@@ -84,10 +84,14 @@ export async function ticketRoutes(app: FastifyInstance, options: { storage: Fil
     // `overdue` and `?due` depend on the time as well as the data: a cached answer lives 15 s at most.
     const timeSlot = Math.floor(app.deps.clock.now().getTime() / DUE_SLOT_MS);
     const key = `list:${actor.id}:${actor.isAdmin}:${timeSlot}:${JSON.stringify(query)}`;
-    const { json } = await reads.read(key, async (tx) => {
-      const answer: TicketListAnswer = await service.listTickets({ actor, ...query }, tx);
-      return { json: JSON.stringify(answer) };
-    });
+    const { json } = await reads.read(
+      key,
+      async (tx) => {
+        const answer: TicketListAnswer = await service.listTickets({ actor, ...query }, tx);
+        return { json: JSON.stringify(answer) };
+      },
+      service.listSettings({ actor, q: query.q }),
+    );
     return reply.type(JSON_TYPE).send(json);
   });
 

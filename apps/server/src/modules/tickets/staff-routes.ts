@@ -51,10 +51,14 @@ export function staffTicketRoutes(
     if (q?.trim()) await service.throttleSearch(actor, requestMeta(request).throttleAddress);
     // The due counts depend on the time as well as the data: a cached answer lives 15 s at most.
     const timeSlot = Math.floor(app.deps.clock.now().getTime() / 15_000);
-    const { json } = await reads.read(`views:${actor.id}:${timeSlot}:${q ?? ''}`, async (tx) => {
-      const answer: TicketViewsAnswer = await service.ticketViews({ actor, q }, tx);
-      return { json: JSON.stringify(answer) };
-    });
+    const { json } = await reads.read(
+      `views:${actor.id}:${timeSlot}:${q ?? ''}`,
+      async (tx) => {
+        const answer: TicketViewsAnswer = await service.ticketViews({ actor, q }, tx);
+        return { json: JSON.stringify(answer) };
+      },
+      service.ticketViewsSettings({ q }),
+    );
     return reply.type(JSON_TYPE).send(json);
   });
 }

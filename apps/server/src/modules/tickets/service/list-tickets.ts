@@ -2,6 +2,7 @@ import type { TicketItem, TicketListAnswer, TicketStatus } from '@studio/shared/
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tickets } from '../../../db/schema/index';
+import type { TransactionSettings } from '../../../db/transaction-settings';
 import { searchExcerpt } from '../../search/index';
 import { afterColumnCursor, type ColumnOrder, columnOrderOf, columnValueOf } from './column-order';
 import type { TicketsContext } from './context';
@@ -14,7 +15,7 @@ import {
   encodeSearchCursor,
 } from './cursor';
 import type { Actor } from './rules';
-import { rankedPage, SEARCH_OFFSET_MAX } from './search';
+import { rankedPage, SEARCH_OFFSET_MAX, searchSettings } from './search';
 import { afterCursor, type StaffFilters, staffConditions } from './staff-filters';
 import { selectRankedTicketItems, selectTicketItems, toTicketItem } from './ticket-items';
 
@@ -80,6 +81,16 @@ async function listByColumn(
         ? encodeColumnCursor(columnValueOf(order.column, last), last.id)
         : null,
   };
+}
+
+/**
+ * What the list's transaction must have set (search.ts `searchSettings`), so
+ * the route's read sets it with the transaction's snapshot: a search's
+ * settings then cost no round trip of their own (db/snapshot-read.ts).
+ */
+export function listSettings(input: Pick<ListInput, 'actor' | 'q'>): TransactionSettings {
+  // The list's search is planned once for staff (search.ts `rankedPage`).
+  return input.q?.trim() ? searchSettings(input.actor.isAdmin) : {};
 }
 
 /** A search: its page of items, ranked, each with its excerpt, in one statement (search.ts `rankedPage`). */

@@ -2,6 +2,10 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
 import { searchWords, ticketMessages, tickets, users } from '../../../db/schema/index';
+import {
+  applyTransactionSettings,
+  type TransactionSettings,
+} from '../../../db/transaction-settings';
 import { type SearchTerms, searchTerms, tsqueryText } from '../../search/index';
 import { contentShare } from './content-statistics';
 import type { Actor } from './rules';
@@ -56,6 +60,31 @@ const SCORE = {
 } as const;
 
 /**
+ * What a search's transaction sets, local to it (`applyTransactionSettings`;
+ * a list that knows beforehand it will search sets them with its snapshot:
+ * list-tickets.ts `listSettings`).
+ */
+export function searchSettings(planOnce: boolean): TransactionSettings {
+  // Finding 16: a search that runs away is stopped by PostgreSQL (local to the
+  // caller's read-only transaction). And a search over many rows costs enough
+  // in the planner's units that PostgreSQL compiles it (jit_above_cost):
+  // 0.5–1.5 s for a query that runs in 10–40 ms. And no sequential scans:
+  // the planner does not price reading a ticket's out-of-line vector, so on a
+  // small table (PGlite's 10,000 tickets) it read them all for a word the GIN
+  // index lists in a few (100 ms instead of 10); every statement of a search
+  // reads by an index. And with `planOnce` (a staff list's statement, prepared
+  // by `selectRankedTicketItems`), the plan made once for any values is used
+  // every time: planning anew cost 2–3 ms a search, and the statement's text
+  // fixes its way (the candidates' ways chosen here, counts as literals).
+  return {
+    statement_timeout: String(SEARCH_STATEMENT_TIMEOUT_MS),
+    jit: 'off',
+    enable_seqscan: 'off',
+    plan_cache_mode: planOnce ? 'force_generic_plan' : 'auto',
+  };
+}
+
+/**
  * A search prepared for one statement: the query's terms with a typo's
  * alternatives narrowed to words that occur (`search_words`), JIT off for the
  * statement's transaction, and the SQL parts (`searchQuery`), the way to a
@@ -71,23 +100,7 @@ export async function prepareSearch(
   root: object = database,
   planOnce = false,
 ): Promise<SearchQuery | null> {
-  // Finding 16: a search that runs away is stopped by PostgreSQL (local to the
-  // caller's read-only transaction). And a search over many rows costs enough
-  // in the planner's units that PostgreSQL compiles it (jit_above_cost):
-  // 0.5–1.5 s for a query that runs in 10–40 ms. And no sequential scans:
-  // the planner does not price reading a ticket's out-of-line vector, so on a
-  // small table (PGlite's 10,000 tickets) it read them all for a word the GIN
-  // index lists in a few (100 ms instead of 10); every statement of a search
-  // reads by an index. And with `planOnce` (a staff list's statement, prepared
-  // by `selectRankedTicketItems`), the plan made once for any values is used
-  // every time: planning anew cost 2–3 ms a search, and the statement's text
-  // fixes its way (the candidates' ways chosen here, counts as literals).
-  // One statement for all.
-  await database.execute(
-    sql`select set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true),
-      set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true),
-      set_config('plan_cache_mode', ${planOnce ? 'force_generic_plan' : 'auto'}, true)`,
-  );
+  await applyTransactionSettings(database, searchSettings(planOnce));
   const terms = await occurringTerms(database, searchTerms(q, SEARCH_WORDS_MAX));
   const content =
     actor.isAdmin && tsqueryText(terms.exact) !== ''

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../../../db/rows-of';
 import { ticketTabCounts as c, tickets } from '../../../db/schema/index';
+import type { TransactionSettings } from '../../../db/transaction-settings';
 import { forbidden } from '../../../lib/errors';
 import type { TicketsContext } from './context';
 import { type Actor, mayAssign } from './rules';
-import { prepareSearch, type SearchQuery } from './search';
+import { prepareSearch, type SearchQuery, searchSettings } from './search';
 import { SOON_MS } from './staff-filters';
 
 /**
@@ -51,6 +52,16 @@ export async function ticketViews(
       due_soon: n('soon'),
     },
   };
+}
+
+/**
+ * What the counts' transaction must have set: a search's settings when `q`
+ * is given (as `prepareSearch` asks, planned each time), so the route's read
+ * sets them with its snapshot (db/snapshot-read.ts), a round trip fewer for
+ * the counts the desk asks beside every search as you type.
+ */
+export function ticketViewsSettings(input: { q?: string }): TransactionSettings {
+  return input.q?.trim() ? searchSettings(false) : {};
 }
 
 /**

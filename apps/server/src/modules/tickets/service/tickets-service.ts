@@ -6,14 +6,14 @@ import { type TicketsContext, visibleTicket } from './context';
 import { createTicket } from './create-ticket';
 import { deleteTicket } from './delete-ticket';
 import { getTicket } from './get-ticket';
-import { listTickets } from './list-tickets';
+import { listSettings, listTickets } from './list-tickets';
 import { markRead, markReadUpTo } from './mark-read';
 import { markUnread } from './mark-unread';
 import { postMessage } from './post-message';
 import { readThread } from './read-thread';
 import { renameTicket } from './rename-ticket';
 import { throttleSearch } from './search-throttle';
-import { ticketViews } from './ticket-views';
+import { ticketViews, ticketViewsSettings } from './ticket-views';
 import { unreadTotal } from './unread';
 
 /**
@@ -29,6 +29,7 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
   return {
     visibleTicket: bind(visibleTicket),
     listTickets: bind(listTickets),
+    listSettings,
     getTicket: bind(getTicket),
     throttleSearch: bind(throttleSearch),
     unreadTotal,
@@ -43,6 +44,7 @@ export function createTicketsService(deps: AppDeps, storage: FileStorage) {
     renameTicket: bind(renameTicket),
     assignTicket: bind(assignTicket),
     ticketViews: bind(ticketViews),
+    ticketViewsSettings,
   };
 }
 
