@@ -2,6 +2,7 @@ import { MAX_FILE_BYTES } from '@studio/shared/limits';
 import { AppError } from '../../lib/errors';
 import { concurrencyLimit } from './concurrency-limit';
 import { lowerImageThreadPriority } from './image-thread-priority';
+import { jpegWithoutMetadata } from './jpeg-without-metadata';
 
 const THUMBNAIL_PX = 320;
 /**
@@ -58,14 +59,19 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
     const sharp = await loadSharp();
     let width: number | undefined;
     let height: number | undefined;
+    let orientation: number | undefined;
     try {
-      ({ width, height } = await sharp(raw).metadata());
+      ({ width, height, orientation } = await sharp(raw).metadata());
     } catch {
       throw unsupportedFileType();
     }
     // The header is checked first, so an oversized image is refused before any pixel is decoded.
     if (!width || !height) throw unsupportedFileType();
     if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
+    // A JPEG that stands upright is cleaned without a decode (jpeg-without-metadata.ts);
+    // one that EXIF turns, or that is not plain, is re-encoded.
+    const upright = orientation === undefined || orientation === 1;
+    const cleaned = mimetype === 'image/jpeg' && upright ? jpegWithoutMetadata(raw) : null;
     let encoded: { data: Buffer; info: { width: number; height: number } };
     let thumbnail: Buffer;
     try {
@@ -74,17 +80,23 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
         sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
           .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
           .rotate();
-      const stored = source();
-      const output =
-        mimetype === 'image/png'
-          ? stored.png({ compressionLevel: 6 })
-          : mimetype === 'image/webp'
-            ? stored.webp({ quality: 85, effort: 2 })
-            : stored.jpeg({ quality: 85, optimiseCoding: false });
-      encoded = await output.toBuffer({ resolveWithObject: true });
+      if (cleaned && cleaned.width === width && cleaned.height === height) {
+        encoded = { data: cleaned.data, info: cleaned };
+      } else {
+        const stored = source();
+        const output =
+          mimetype === 'image/png'
+            ? stored.png({ compressionLevel: 6 })
+            : mimetype === 'image/webp'
+              ? stored.webp({ quality: 85, effort: 2 })
+              : stored.jpeg({ quality: 85, optimiseCoding: false });
+        encoded = await output.toBuffer({ resolveWithObject: true });
+      }
       // From the original, not from the re-encoded file: a JPEG is then decoded at
       // 1/8 scale (shrink-on-load) instead of in full a second time (issue 20, uploads).
-      // One after the other, so an upload holds one image thread at a time.
+      // It is also the decode that refuses a cleaned JPEG's corrupt coded data
+      // (sharp fails on libjpeg's warnings). One after the other, so an upload
+      // holds one image thread at a time.
       thumbnail = await source()
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80, effort: 2 })
