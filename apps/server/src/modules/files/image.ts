@@ -11,8 +11,15 @@ const THUMBNAIL_PX = 320;
  * too large, and the client already has a message for that code.
  */
 export const MAX_IMAGE_PIXELS = 25_000_000;
-/** Two re-encodes at a time, whatever the number of uploads (finding 13). */
-export const IMAGE_WORKERS = 2;
+/**
+ * One image at a time, whatever the number of uploads (finding 13 allowed
+ * two). Since a plain JPEG is no longer re-encoded, two workers let 5
+ * connections reach ~29 photo uploads/s on 2 cores, and the event loop, busy
+ * with their requests and (PGlite) their transactions, kept `GET
+ * /api/auth/me` waiting: p95 10–11 ms. With one, ~23/s, upload p95 ~250 ms
+ * and `me` p95 4.6–6.3 ms (issue 34, bench/README.md, uploads, session 22).
+ */
+export const IMAGE_WORKERS = 1;
 /** A re-encode stuck on a pathological image is stopped rather than holding a worker. */
 const ENCODE_TIMEOUT_SECONDS = 30;
 
