@@ -1,6 +1,8 @@
 // A real photo-sized JPEG for the upload benchmark (issue 20, target 3): random
 // pixels do not compress, so a 2 MB file really holds ~2 MB of image data, and
-// the server decodes, re-encodes and thumbnails it as it would a camera photo.
+// the server cleans and thumbnails it as it would a camera photo. It has no
+// EXIF orientation, so it takes the path of a plain upright JPEG (coded data
+// copied, no re-encode; docs/decisions/012-jpeg-cleaned-without-a-decode.md).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';

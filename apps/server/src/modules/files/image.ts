@@ -2,6 +2,7 @@ import { MAX_FILE_BYTES } from '@studio/shared/limits';
 import { AppError } from '../../lib/errors';
 import { concurrencyLimit } from './concurrency-limit';
 import { lowerImageThreadPriority } from './image-thread-priority';
+import { jpegWithoutMetadata } from './jpeg-without-metadata';
 
 const THUMBNAIL_PX = 320;
 /**
@@ -10,8 +11,15 @@ const THUMBNAIL_PX = 320;
  * too large, and the client already has a message for that code.
  */
 export const MAX_IMAGE_PIXELS = 25_000_000;
-/** Two re-encodes at a time, whatever the number of uploads (finding 13). */
-export const IMAGE_WORKERS = 2;
+/**
+ * One image at a time, whatever the number of uploads (finding 13 allowed
+ * two). Since a plain JPEG is no longer re-encoded, two workers let 5
+ * connections reach ~29 photo uploads/s on 2 cores, and the event loop, busy
+ * with their requests and (PGlite) their transactions, kept `GET
+ * /api/auth/me` waiting: p95 10–11 ms. With one, ~23/s, upload p95 ~250 ms
+ * and `me` p95 4.6–6.3 ms (issue 34, bench/README.md, uploads, session 22).
+ */
+export const IMAGE_WORKERS = 1;
 /** A re-encode stuck on a pathological image is stopped rather than holding a worker. */
 const ENCODE_TIMEOUT_SECONDS = 30;
 
@@ -41,7 +49,10 @@ export interface EncodedImage {
  * Decodes and encodes an image again: EXIF (location, camera) and any other
  * metadata are dropped, the EXIF orientation is applied to the pixels first so
  * the picture still stands the right way up, and anything hidden after the
- * image data is gone.
+ * image data is gone. A plain JPEG that needs no turning gets the same without
+ * the re-encode: its coded data is copied and the rest left out
+ * (jpeg-without-metadata.ts), ~42 of the ~70 ms of image CPU a 2 MB photo
+ * took, and its pixels stay exactly the sender's (issue 34, bench/README.md).
  *
  * Settings are chosen for cost (measured on a 12 MP photo, docs/security.md):
  * libjpeg-turbo at q85 instead of mozjpeg q90, PNG level 6 instead of 9, WebP
@@ -58,14 +69,19 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
     const sharp = await loadSharp();
     let width: number | undefined;
     let height: number | undefined;
+    let orientation: number | undefined;
     try {
-      ({ width, height } = await sharp(raw).metadata());
+      ({ width, height, orientation } = await sharp(raw).metadata());
     } catch {
       throw unsupportedFileType();
     }
     // The header is checked first, so an oversized image is refused before any pixel is decoded.
     if (!width || !height) throw unsupportedFileType();
     if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
+    // A JPEG that stands upright is cleaned without a decode (jpeg-without-metadata.ts);
+    // one that EXIF turns, or that is not plain, is re-encoded.
+    const upright = orientation === undefined || orientation === 1;
+    const cleaned = mimetype === 'image/jpeg' && upright ? jpegWithoutMetadata(raw) : null;
     let encoded: { data: Buffer; info: { width: number; height: number } };
     let thumbnail: Buffer;
     try {
@@ -74,17 +90,23 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
         sharp(raw, { limitInputPixels: MAX_IMAGE_PIXELS })
           .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
           .rotate();
-      const stored = source();
-      const output =
-        mimetype === 'image/png'
-          ? stored.png({ compressionLevel: 6 })
-          : mimetype === 'image/webp'
-            ? stored.webp({ quality: 85, effort: 2 })
-            : stored.jpeg({ quality: 85, optimiseCoding: false });
-      encoded = await output.toBuffer({ resolveWithObject: true });
+      if (cleaned && cleaned.width === width && cleaned.height === height) {
+        encoded = { data: cleaned.data, info: cleaned };
+      } else {
+        const stored = source();
+        const output =
+          mimetype === 'image/png'
+            ? stored.png({ compressionLevel: 6 })
+            : mimetype === 'image/webp'
+              ? stored.webp({ quality: 85, effort: 2 })
+              : stored.jpeg({ quality: 85, optimiseCoding: false });
+        encoded = await output.toBuffer({ resolveWithObject: true });
+      }
       // From the original, not from the re-encoded file: a JPEG is then decoded at
       // 1/8 scale (shrink-on-load) instead of in full a second time (issue 20, uploads).
-      // One after the other, so an upload holds one image thread at a time.
+      // It is also the decode that refuses a cleaned JPEG's corrupt coded data
+      // (sharp fails on libjpeg's warnings). One after the other, so an upload
+      // holds one image thread at a time.
       thumbnail = await source()
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80, effort: 2 })
