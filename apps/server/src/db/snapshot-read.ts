@@ -5,7 +5,6 @@ import { rowsOf } from './rows-of';
 import * as schema from './schema/index';
 import {
   markSettingsApplied,
-  settingsColumns,
   settingsColumnsText,
   type TransactionSettings,
 } from './transaction-settings';
@@ -35,16 +34,15 @@ export async function readInSnapshot<T>(
   settings: TransactionSettings,
   load: (tx: Db) => Promise<T>,
 ): Promise<SnapshotRead<T>> {
+  // The snapshot and the settings in one statement, written without values.
+  const extra = Object.keys(settings).length > 0 ? `, ${settingsColumnsText(settings)}` : '';
+  const opening = `select pg_current_snapshot()::text as snapshot${extra}`;
   const pool = poolOf(db);
-  if (pool) return readOnPostgres(pool, settings, load);
+  if (pool) return readOnPostgres(pool, opening, settings, load);
   return db.transaction(
     async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const extra = Object.keys(settings).length > 0 ? sql`, ${settingsColumns(settings)}` : sql``;
-      const [row] = await rowsOf<{ snapshot: string }>(
-        tx,
-        sql`select pg_current_snapshot()::text as snapshot${extra}`,
-      );
+      const [row] = await rowsOf<{ snapshot: string }>(tx, sql.raw(opening));
       if (!row?.snapshot) throw new Error('no snapshot');
       markSettingsApplied(tx, settings);
       return { snapshot: row.snapshot, read: await load(tx) };
@@ -82,6 +80,7 @@ async function connectionDb(client: pg.PoolClient): Promise<Db> {
 
 async function readOnPostgres<T>(
   pool: pg.Pool,
+  opening: string,
   settings: TransactionSettings,
   load: (tx: Db) => Promise<T>,
 ): Promise<SnapshotRead<T>> {
@@ -91,9 +90,8 @@ async function readOnPostgres<T>(
   try {
     // A fresh handle per transaction (the settings applied are remembered per handle).
     tx = Object.create(await connectionDb(client)) as Db;
-    const extra = Object.keys(settings).length > 0 ? `, ${settingsColumnsText(settings)}` : '';
     const results = (await client.query(
-      `begin isolation level repeatable read read only; select pg_current_snapshot()::text as snapshot${extra}`,
+      `begin isolation level repeatable read read only; ${opening}`,
     )) as unknown as pg.QueryResult<{ snapshot: string }>[];
     snapshot = results.at(-1)?.rows[0]?.snapshot;
     if (!snapshot) throw new Error('no snapshot');

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -11,15 +11,11 @@ export type TransactionSettings = Readonly<Record<string, string>>;
 /** What each open transaction (its handle) was given already, so it is not sent twice. */
 const applied = new WeakMap<object, TransactionSettings>();
 
-/** The `set_config` calls for `settings`, as columns of a `select`. */
-export function settingsColumns(settings: TransactionSettings): SQL {
-  return sql.join(
-    Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-    sql`, `,
-  );
-}
-
-/** The same as text with the values written in, for a statement sent without values (snapshot-read.ts). */
+/**
+ * The `set_config` calls for `settings`, as columns of a `select`, the values
+ * written in: a statement sent without values may follow a `begin` in one
+ * round trip (snapshot-read.ts). The settings are the code's own constants.
+ */
 export function settingsColumnsText(settings: TransactionSettings): string {
   const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
   return Object.entries(settings)
@@ -43,6 +39,6 @@ export async function applyTransactionSettings(
 ): Promise<void> {
   const has = applied.get(tx);
   if (has && Object.entries(settings).every(([name, value]) => has[name] === value)) return;
-  await tx.execute(sql`select ${settingsColumns(settings)}`);
+  await tx.execute(sql.raw(`select ${settingsColumnsText(settings)}`));
   markSettingsApplied(tx, settings);
 }
