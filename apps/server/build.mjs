@@ -4,8 +4,21 @@ import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+/** How every bundle here is made: for Node, as ES modules, npm dependencies left external. */
+const bundled = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  // Production runs Node 24 LTS (Dockerfile, .nvmrc). `npm start` on Node 20
+  // still runs this bundle only while our source uses no syntax newer than Node 20
+  // knows (e.g. `using`); today the node20 and node24 outputs are byte-identical.
+  target: 'node24',
+  external: Object.keys(pkg.dependencies ?? {}),
+  logLevel: 'warning',
+};
 
 await build({
+  ...bundled,
   entryPoints: {
     main: 'src/main.ts',
     admin: 'src/cli/admin.ts',
@@ -16,16 +29,7 @@ await build({
     'mail-parser-worker': 'src/modules/inbound-mail/parse-worker.ts',
   },
   outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  // Production runs Node 24 LTS (Dockerfile, .nvmrc). `npm start` on Node 20
-  // still runs this bundle only while our source uses no syntax newer than Node 20
-  // knows (e.g. `using`); today the node20 and node24 outputs are byte-identical.
-  target: 'node24',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
-  logLevel: 'warning',
 });
 
 // What the server would otherwise make at start, made once here by the
@@ -37,16 +41,7 @@ await build({
 //   cold start). Built from the same PGlite and migrations as the bundle beside
 //   it, as a plain data directory so the copy needs no unpacking.
 const artefacts = 'dist/.build-artefacts.mjs';
-await build({
-  entryPoints: ['src/build-artefacts.ts'],
-  outfile: artefacts,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  external: Object.keys(pkg.dependencies ?? {}),
-  logLevel: 'warning',
-});
+await build({ ...bundled, entryPoints: ['src/build-artefacts.ts'], outfile: artefacts });
 try {
   const { writeCompiledDictionary, writeEmptyDatabase } = await import(
     new URL(artefacts, import.meta.url).href

@@ -12,7 +12,15 @@
  * as little-endian 32-bit integers, then the records. A file of another
  * format, from another word list, or cut short is ignored.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,17 +40,17 @@ export function polishDictionaryDirectory(): string {
 
 /** The entries: as the build compiled them when that file matches, else compiled now. */
 export function polishEntries(directory: string): CompiledEntries {
-  return (
-    readCompiledEntries(COMPILED_FILE, fingerprintOf(directory)) ??
-    compileEntries(readFileSync(join(directory, 'index.dic'), 'utf8'))
-  );
+  return readCompiledEntries(COMPILED_FILE, fingerprintOf(directory)) ?? compileWordList(directory);
 }
 
 /** For the build: compiles the word list and writes the file. */
 export function writeCompiledDictionary(file: string): void {
   const directory = polishDictionaryDirectory();
-  const entries = compileEntries(readFileSync(join(directory, 'index.dic'), 'utf8'));
-  writeCompiledEntries(file, entries, fingerprintOf(directory));
+  writeCompiledEntries(file, compileWordList(directory), fingerprintOf(directory));
+}
+
+function compileWordList(directory: string): CompiledEntries {
+  return compileEntries(readFileSync(join(directory, 'index.dic'), 'utf8'));
 }
 
 /** The package's version and the word list's length: a new dictionary makes older files stale. */
@@ -86,7 +94,7 @@ export function readCompiledEntries(file: string, fingerprint: string): Compiled
     const expected = Buffer.from(fingerprint, 'utf8');
     if (magic !== MAGIC || format !== FORMAT || fingerprintLength !== expected.length) return null;
     const start = headerBytes(fingerprintLength);
-    if (statSync(file).size !== start + slotCount * 4 + recordBytes) return null;
+    if (fstatSync(descriptor).size !== start + slotCount * 4 + recordBytes) return null;
     const found = Buffer.alloc(fingerprintLength);
     if (!readFully(descriptor, found, FIXED_HEADER_BYTES) || !found.equals(expected)) return null;
     // A power of two (the analyser masks hashes with it) with room left for the entries.
