@@ -49,10 +49,11 @@ export interface EncodedImage {
  * Decodes and encodes an image again: EXIF (location, camera) and any other
  * metadata are dropped, the EXIF orientation is applied to the pixels first so
  * the picture still stands the right way up, and anything hidden after the
- * image data is gone. A plain JPEG that needs no turning gets the same without
- * the re-encode: its coded data is copied and the rest left out
- * (jpeg-without-metadata.ts), ~42 of the ~70 ms of image CPU a 2 MB photo
- * took, and its pixels stay exactly the sender's (issue 34, bench/README.md).
+ * image data is gone. A plain JPEG gets the same without the re-encode: its
+ * coded data is copied under a fresh header that keeps only its orientation,
+ * and the rest is left out (jpeg-without-metadata.ts), ~42 of the ~70 ms of
+ * image CPU a 2 MB photo took; its pixels stay exactly the sender's (issue 34,
+ * bench/README.md, decision 012).
  *
  * Settings are chosen for cost (measured on a 12 MP photo, docs/security.md):
  * libjpeg-turbo at q85 instead of mozjpeg q90, PNG level 6 instead of 9, WebP
@@ -78,10 +79,9 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
     // The header is checked first, so an oversized image is refused before any pixel is decoded.
     if (!width || !height) throw unsupportedFileType();
     if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
-    // A JPEG that stands upright is cleaned without a decode (jpeg-without-metadata.ts);
-    // one that EXIF turns, or that is not plain, is re-encoded.
-    const upright = orientation === undefined || orientation === 1;
-    const cleaned = mimetype === 'image/jpeg' && upright ? jpegWithoutMetadata(raw) : null;
+    // A plain JPEG is cleaned without a decode (jpeg-without-metadata.ts), keeping only
+    // its EXIF orientation, which browsers apply; one that is not plain is re-encoded.
+    const cleaned = mimetype === 'image/jpeg' ? jpegWithoutMetadata(raw, orientation ?? 1) : null;
     let encoded: { data: Buffer; info: { width: number; height: number } };
     let thumbnail: Buffer;
     try {
@@ -91,7 +91,12 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
           .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
           .rotate();
       if (cleaned && cleaned.width === width && cleaned.height === height) {
-        encoded = { data: cleaned.data, info: cleaned };
+        // Its size as shown: orientations 5–8 turn it a quarter, as the re-encode would.
+        const turned = (orientation ?? 1) >= 5;
+        encoded = {
+          data: cleaned.data,
+          info: turned ? { width: cleaned.height, height: cleaned.width } : cleaned,
+        };
       } else {
         const stored = source();
         const output =

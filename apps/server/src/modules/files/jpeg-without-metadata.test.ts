@@ -17,6 +17,30 @@ const comment = (text: string) => {
   return Buffer.concat([head, body]);
 };
 
+/** Without its APP2 segments: sharp adds an sRGB profile whenever it writes an orientation. */
+function withoutColourProfile(jpeg: Buffer) {
+  const parts = [jpeg.subarray(0, 2)];
+  let at = 2;
+  while (jpeg[at] === 0xff && jpeg[at + 1] !== 0xda) {
+    const end = at + 2 + jpeg.readUInt16BE(at + 2);
+    if (jpeg[at + 1] !== 0xe2) parts.push(jpeg.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat([...parts, jpeg.subarray(at)]);
+}
+/** A phone's photo turned by EXIF, with its camera and place in the EXIF too. */
+const turnedPhoto = async (orientation: number) =>
+  withoutColourProfile(
+    await fromNoise()
+      .jpeg({ quality: 85 })
+      .withMetadata({ orientation })
+      .withExifMerge({
+        IFD0: { Make: 'PhoneMaker' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 13/1 0/1' },
+      })
+      .toBuffer(),
+  );
+
 describe('a JPEG cleaned without a decode', () => {
   let plain: Buffer;
   let withMetadata: Buffer;
@@ -61,6 +85,32 @@ describe('a JPEG cleaned without a decode', () => {
     expect(jpegWithoutMetadata(await fromNoise().greyscale().jpeg().toBuffer())).not.toBeNull();
   });
 
+  it('keeps a turned photo turned with its orientation alone, for every orientation', async () => {
+    const shown = (jpeg: Buffer) =>
+      sharp(jpeg).rotate().raw().toBuffer({ resolveWithObject: true });
+    for (const orientation of [2, 3, 4, 5, 6, 7, 8]) {
+      const phone = await turnedPhoto(orientation);
+      expect((await sharp(phone).metadata()).orientation).toBe(orientation);
+      const cleaned = jpegWithoutMetadata(phone, orientation);
+      expect(cleaned).toMatchObject({ width: WIDTH, height: HEIGHT });
+      const data = cleaned?.data as Buffer;
+      expect(data.includes(Buffer.from('PhoneMaker'))).toBe(false);
+      const meta = await sharp(data).metadata();
+      // "Exif\0\0", the TIFF header and one entry: nothing else of the phone's EXIF.
+      expect([meta.orientation, meta.exif?.length]).toEqual([orientation, 32]);
+      // Compared with equals(): a failing toEqual on pixel buffers takes vitest half a minute to print.
+      const [cleanedShown, phoneShown] = [await shown(data), await shown(phone)];
+      expect(cleanedShown.info).toEqual(phoneShown.info);
+      expect(cleanedShown.data.equals(phoneShown.data)).toBe(true);
+    }
+  });
+
+  it('refuses an orientation that does not exist', () => {
+    for (const orientation of [0, 9, 1.5, -1, 255]) {
+      expect(jpegWithoutMetadata(plain, orientation)).toBeNull();
+    }
+  });
+
   it('leaves colour profiles, CMYK and odd structure to the re-encode', async () => {
     expect(
       jpegWithoutMetadata(await fromNoise().jpeg().withIccProfile('p3').toBuffer()),
@@ -95,6 +145,13 @@ describe('a JPEG cleaned without a decode', () => {
     expect(await pixels(stored.data)).toEqual(await pixels(plain));
     expect((await sharp(stored.thumbnail).metadata()).format).toBe('webp');
     // The structure is whole but the coded data stops halfway: the thumbnail's decode refuses it.
+    // A turned photo is stored as sent with its orientation, and measured as shown.
+    const turned = await turnedPhoto(8);
+    const storedTurned = await reencodeImage(turned, 'image/jpeg');
+    expect(storedTurned.data).toEqual(jpegWithoutMetadata(turned, 8)?.data);
+    expect([storedTurned.width, storedTurned.height]).toEqual([HEIGHT, WIDTH]);
+    const thumbnail = await sharp(storedTurned.thumbnail).metadata();
+    expect(thumbnail.height).toBeGreaterThan(thumbnail.width as number);
     const cut = Buffer.concat([plain.subarray(0, plain.length >> 1), Buffer.from([0xff, 0xd9])]);
     expect(jpegWithoutMetadata(cut)).not.toBeNull();
     await expect(reencodeImage(cut, 'image/jpeg')).rejects.toMatchObject({

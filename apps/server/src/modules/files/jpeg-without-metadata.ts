@@ -11,9 +11,13 @@
  * change the colours, which a re-encode converts to sRGB). Anything else,
  * and any file whose structure is not exactly as expected, returns null: the
  * caller re-encodes it, so an odd file costs time, never safety. The caller
- * also decodes the image (for its thumbnail), which refuses corrupt coded data,
- * and applies EXIF orientation by re-encoding (the orientation is in the EXIF
- * this drops).
+ * also decodes the image (for its thumbnail), which refuses corrupt coded data.
+ *
+ * A photo that EXIF turns (most phones' portrait shots) keeps that one fact:
+ * the caller passes the orientation it read, and the copy carries an EXIF
+ * segment written afresh with nothing but it, which every browser applies
+ * when it shows the picture (CSS `image-orientation: from-image`, the default).
+ * Turning the pixels instead would need the full decode and encode again.
  *
  * One pass over the bytes, each looked at once: linear in the file's size.
  */
@@ -42,12 +46,31 @@ const JFIF = Buffer.from([
   0x00, 0x00,
 ]);
 const ICC_PROFILE = Buffer.from('ICC_PROFILE\0', 'latin1');
+
+/**
+ * APP1 holding EXIF with one entry, IFD0's Orientation (tag 0x0112, SHORT, one
+ * value), in big-endian TIFF order: nothing of the sender's EXIF is copied.
+ */
+function orientationOnlyExif(orientation: number) {
+  return Buffer.from([
+    ...[0xff, 0xe1, 0x00, 0x22], // APP1, 34 bytes with the length itself
+    ...[0x45, 0x78, 0x69, 0x66, 0x00, 0x00], // "Exif\0\0"
+    ...[0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08], // "MM", 42, IFD0 at 8
+    ...[0x00, 0x01], // one entry
+    ...[0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00],
+    ...[0x00, 0x00, 0x00, 0x00], // no next IFD
+  ]);
+}
+const isOrientation = (value: number) => Number.isInteger(value) && value >= 1 && value <= 8;
 const ADOBE = Buffer.from('Adobe', 'latin1');
 
-export function jpegWithoutMetadata(raw: Buffer): CleanJpeg | null {
+/** `orientation`: the EXIF orientation the caller read from the original (1 = upright). */
+export function jpegWithoutMetadata(raw: Buffer, orientation = 1): CleanJpeg | null {
+  if (!isOrientation(orientation)) return null;
   if (raw.length < 4 || raw[0] !== 0xff || raw[1] !== SOI) return null;
-  const kept: Buffer[] = [raw.subarray(0, 2), JFIF];
-  let keptBytes = 2 + JFIF.length;
+  const header = orientation === 1 ? JFIF : Buffer.concat([JFIF, orientationOnlyExif(orientation)]);
+  const kept: Buffer[] = [raw.subarray(0, 2), header];
+  let keptBytes = 2 + header.length;
   const keep = (start: number, end: number) => {
     kept.push(raw.subarray(start, end));
     keptBytes += end - start;
