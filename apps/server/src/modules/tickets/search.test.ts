@@ -312,6 +312,9 @@ describe('search: a common word', () => {
     const share = (word: string) => contentShare(app.deps.db, app.deps.db, [[word]], []);
     expect(await share('kalosz')).toBeGreaterThan(0.9);
     expect(await share('parasol')).toBeLessThan(0.1);
+    // A word typed whole is also the prefix of its longer forms: its own share counts once.
+    const typedWhole = await contentShare(app.deps.db, app.deps.db, [['kalosz']], ['kalosz']);
+    expect(typedWhole - (await share('kalosz'))).toBeLessThan(0.01);
     expect(ids(await search(admin.client, 'kalosze', '&limit=200'))).toEqual(ids(common));
     expect(ids(await search(admin.client, 'kalosze parasol'))).toEqual([older]);
 

@@ -7,7 +7,7 @@ import {
   type TransactionSettings,
 } from '../../../db/transaction-settings';
 import { type SearchTerms, searchTerms, tsqueryText } from '../../search/index';
-import { contentShare } from './content-statistics';
+import { contentMatches, contentShare } from './content-statistics';
 import type { Actor } from './rules';
 
 /** Words of a query searched; the rest is left out (each costs an index look-up). */
@@ -31,6 +31,13 @@ export const SEARCH_OFFSET_MAX = 200;
  * fills the candidates within them.
  */
 const CONTENT_WALK_ROWS = SEARCH_CANDIDATES_MAX * 10;
+/**
+ * At most this many tickets expected to have the words as typed, the GIN way
+ * tells which of its newest matches have them from the index
+ * (`contentCandidates`): one row's page each, against some eight pages a
+ * vector for up to SEARCH_CANDIDATES_MAX vectors.
+ */
+const TYPED_BY_INDEX_MAX = SEARCH_CANDIDATES_MAX * 8;
 
 /**
  * A count written into the statement's text rather than sent as a value.
@@ -173,29 +180,45 @@ async function subjectCandidates(database: Db, root: object, terms: SearchTerms)
 async function contentCandidates(database: Db, root: object, terms: SearchTerms): Promise<SQL> {
   const exact = tsqueryText(terms.exact);
   const loose = tsqueryText(terms.loose, terms.prefixes);
-  // The newest matches as typed, when the loose terms are wider: their vectors
-  // only, read by id, not another pass over the index.
+  // Which of the index's newest matches have the words as typed, when the
+  // loose terms are wider. Reading a vector (out of line, through the TOAST
+  // index) costs some eight pages, so 250 of them cost more than the index's
+  // own list of the tickets with the words as typed when few have them
+  // (`typed`: their rows' pages, the vectors unread); else the newest
+  // matches' vectors, read by id.
+  const typedByIndex =
+    exact !== loose &&
+    (await contentMatches(database, root, terms.exact, [])) <= TYPED_BY_INDEX_MAX;
   const asTyped =
     exact === loose
       ? sql`true`
-      : sql`(select t3.content_vector from ${tickets} t3
+      : typedByIndex
+        ? sql`newest.id in (select id from typed)`
+        : sql`(select t3.content_vector from ${tickets} t3
         where t3.id = newest.id) @@ ${exact}::tsquery`;
   const indexed = sql`select newest.id, newest.activity, newest.owner_id, ${asTyped} as exact
     from (select id, activity, owner_id from matching
           order by activity desc, id desc limit ${CANDIDATES}) newest`;
+  const typed = sql`, typed as materialized (
+      select t3.id from ${tickets} t3 where t3.content_vector @@ ${exact}::tsquery
+    )`;
   const matching = sql`matching as materialized (
       select t2.id, t2.last_activity_at as activity, t2.owner_id from ${tickets} t2
       where t2.content_vector @@ ${loose}::tsquery
-    )`;
+    )${typedByIndex ? typed : sql``}`;
   if ((await contentShare(database, root, terms.loose, terms.prefixes)) < 0.1) {
     return sql`${matching}, content as (${indexed})`;
   }
   const filled = sql`(select count(*) from walked) >= ${CANDIDATES}`;
+  // Each test of a stored vector reads it out of line again: with the words
+  // as typed the only terms, one test.
+  const walkedExact = exact === loose ? sql`true` : sql`recent.vector @@ ${exact}::tsquery`;
   return sql`walked as materialized (
-      select recent.id, recent.activity, recent.owner_id, recent.content_vector @@ ${exact}::tsquery as exact
-      from (select t2.id, t2.last_activity_at as activity, t2.owner_id, t2.content_vector from ${tickets} t2
+      select recent.id, recent.activity, recent.owner_id, ${walkedExact} as exact
+      from (select t2.id, t2.last_activity_at as activity, t2.owner_id, t2.content_vector as vector
+            from ${tickets} t2
             order by t2.last_activity_at desc, t2.id desc limit ${literal(CONTENT_WALK_ROWS)}) recent
-      where recent.content_vector @@ ${loose}::tsquery
+      where recent.vector @@ ${loose}::tsquery
       limit ${CANDIDATES}
     ), ${matching}, content as (
       select * from walked where ${filled}
