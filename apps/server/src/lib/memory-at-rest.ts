@@ -1,0 +1,100 @@
+import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/** How often the event loop's share of busy time is read. */
+export const REST_CHECK_MS = 10_000;
+/**
+ * A check interval in which the event loop ran JavaScript for at least this
+ * share of the time was busy. An idle server, even one holding 10,000 streams
+ * (a heartbeat every 25 s), stays under 1 %.
+ */
+export const BUSY_SHARE = 0.05;
+
+/**
+ * Gives memory back when the server falls quiet after a load.
+ *
+ * V8 shrinks its heap while idle through its memory reducer, but that runs
+ * again only once the old generation has grown 10 % (and 10 MB) past its size
+ * at the reducer's previous run. A peak sets that size high: with 10,000 live
+ * streams the reducer ran at ~130 MB, and after they closed it stayed off for
+ * every smaller load, so the idle server kept the young generation grown to
+ * 32 MB, old-generation pages left sparse and the upload buffers whose
+ * wrappers no collection had found dead: 263–282 MB resident against
+ * 218 MB after one full collection (bench/README.md, memory at rest, session 23).
+ *
+ * So the server watches its own event loop: the first quiet interval after a
+ * busy one runs two full collections. A server that stays busy is left to
+ * V8's own schedule; one that stays idle is not collected again.
+ */
+export class MemoryAtRest {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private wasBusy = false;
+
+  constructor(
+    private readonly collect: () => void = collectTwice,
+    private readonly busyShare: () => number = eventLoopBusyShare(),
+    private readonly options = { checkMs: REST_CHECK_MS, busyShare: BUSY_SHARE },
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.check(), this.options.checkMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private check() {
+    if (this.busyShare() >= this.options.busyShare) {
+      this.wasBusy = true;
+      return;
+    }
+    if (!this.wasBusy) return;
+    this.wasBusy = false;
+    this.collect();
+  }
+}
+
+/** The share of the time since its previous call that the event loop was busy. */
+function eventLoopBusyShare() {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const share = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return share;
+  };
+}
+
+/**
+ * The first collection frees what died; the second compacts the pages the
+ * first left sparse (V8 chooses the pages to move by the live bytes the
+ * previous marking counted, so a single collection after a peak finds them
+ * all full). About 30–60 ms of the main thread, once per quiet spell.
+ */
+function collectTwice() {
+  const gc = fullCollection();
+  gc();
+  gc();
+}
+
+let collector: (() => void) | null = null;
+
+/**
+ * V8's own full collection. `gc` is exposed to a fresh context only, so the
+ * flag is switched on for the moment that context is made and off again: the
+ * server's own code never sees a global `gc` (the same way test runners
+ * measure leaks without `--expose-gc` on the command line).
+ */
+export function fullCollection(): () => void {
+  if (!collector) {
+    v8.setFlagsFromString('--expose-gc');
+    collector = vm.runInNewContext('gc') as () => void;
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+  return collector;
+}
