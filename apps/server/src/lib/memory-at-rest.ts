@@ -14,8 +14,9 @@ export const BUSY_SHARE = 0.05;
  * Quiet intervals in a row before collecting: V8's own memory reducer, when it
  * is on, runs about 8 s after the last collection and shrinks the heap better
  * than a forced collection can (it also shrinks the young generation); this
- * one comes after it. Collecting at the first quiet interval pre-empted it:
- * 10,000 open streams read 15.7 KB each instead of 12–13.7.
+ * one comes after it. Collecting at the first quiet interval seemed to
+ * pre-empt it: in that run 10,000 open streams read 15.7 KB each, 14.2 with
+ * this wait (12–13.7 before either).
  */
 export const QUIET_CHECKS = 3;
 
@@ -23,13 +24,13 @@ export const QUIET_CHECKS = 3;
  * Gives memory back when the server falls quiet after a load.
  *
  * V8 shrinks its heap while idle through its memory reducer, but that runs
- * again only once the old generation has grown 10 % (and 10 MB) past its size
+ * again only once the old generation has grown 10 % past its size
  * at the reducer's previous run. A peak sets that size high: with 10,000 live
  * streams the reducer ran at ~130 MB, and after they closed it stayed off for
  * every smaller load, so the idle server kept the young generation grown to
  * 32 MB, old-generation pages left sparse and the upload buffers whose
- * wrappers no collection had found dead: 263–282 MB resident against
- * 218 MB after one full collection (bench/README.md, memory at rest, session 23).
+ * wrappers no collection had found dead: 262–282 MB resident against
+ * 184–218 MB after one full collection (bench/README.md, memory at rest, session 23).
  *
  * So the server watches its own event loop: three quiet intervals in a row
  * after a busy one run two full collections. A server that stays busy is left to
