@@ -13,7 +13,6 @@ import {
 } from '../../events/bus';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { MemoryAfterShed } from '../../lib/memory-after-shed';
 import { MAILBOX_CHANNEL } from '../inbound-mail/index';
 import { isPresenceReport, PRESENCE_CHANNEL, PresenceBoard } from '../presence/index';
 import { TICKETS_CHANNEL, type TicketEvent } from '../tickets/index';
@@ -43,8 +42,6 @@ export class StreamHub {
   private unsubscribe: Array<() => Promise<void>> = [];
   /** One timer for all streams, running while any is open. */
   private heartbeat: ReturnType<typeof setInterval> | null = null;
-  /** Gives back what thousands of streams held once they have gone (lib/memory-after-shed.ts). */
-  private readonly memory = new MemoryAfterShed();
   /** Who is on which ticket, from every instance's reports (modules/presence). */
   private readonly presence = new PresenceBoard();
   /** Runs while anyone is on a ticket, to announce lapses. */
@@ -72,7 +69,6 @@ export class StreamHub {
 
   async stop() {
     for (const connection of [...this.connections]) connection.close();
-    this.memory.stop();
     this.stopPresenceSweep();
     await Promise.all(this.unsubscribe.splice(0).map((u) => u()));
   }
@@ -120,7 +116,6 @@ export class StreamHub {
     const mine = this.byUser.get(input.viewer.userId) ?? new Set();
     mine.add(connection);
     this.byUser.set(input.viewer.userId, mine);
-    this.memory.note(this.connections.size);
     if (!this.heartbeat) {
       this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
       this.heartbeat.unref();
@@ -154,7 +149,6 @@ export class StreamHub {
     const mine = this.byUser.get(connection.viewer.userId);
     mine?.delete(connection);
     if (mine?.size === 0) this.byUser.delete(connection.viewer.userId);
-    this.memory.note(this.connections.size);
     if (this.connections.size === 0) this.stopHeartbeat();
   }
 

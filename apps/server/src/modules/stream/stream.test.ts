@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../../test/helpers';
 import { streamsOfTheTest } from '../../../test/stream-helpers';
@@ -11,6 +13,7 @@ import {
 import { SESSION_CHANNEL } from '../../events/bus';
 import { RedisEventBus } from '../../events/redis-bus';
 import { TestClock } from '../../lib/clock';
+import { fullCollection } from '../../lib/memory-at-rest';
 import { TICKETS_CHANNEL } from '../tickets/index';
 import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION } from './hub';
 
@@ -147,6 +150,41 @@ describe('the list stream', () => {
       userId: alice.user.id,
     });
     await other.waitForEnd();
+  });
+});
+
+describe('a closed stream', () => {
+  it('leaves nothing behind: its response and socket are collected once the client has gone', async () => {
+    // 10,000 streams that closed must not stay reachable from the hub, the
+    // session's list or the server (bench/README.md, memory at rest).
+    const { app, base, alice, admin } = await world();
+    const held: Array<WeakRef<ServerResponse | Socket>> = [];
+    const closed: Array<Promise<void>> = [];
+    app.server.on('request', (req, res: ServerResponse) => {
+      if (!req.url?.startsWith('/api/stream/')) return;
+      held.push(new WeakRef(res));
+      if (res.socket) held.push(new WeakRef(res.socket));
+      closed.push(new Promise((resolve) => res.once('close', () => resolve())));
+    });
+    const { id } = (await createTicket(alice.client, { body: 'Wątek' })).json();
+    const opened = [
+      await streams.on(base)('/api/stream/tickets', alice.client),
+      await streams.on(base)('/api/stream/tickets', admin.client),
+      await streams.on(base)(`/api/stream/tickets/${id}/messages`, alice.client),
+    ];
+    await postMessage(admin.client, id, { body: 'Odpowiedź' });
+    for (const stream of opened)
+      await stream.waitFor((e) => e.event === 'ticket' || e.event === 'message');
+    for (const stream of opened) stream.close();
+    await Promise.all(closed);
+    expect(held).toHaveLength(6);
+    // A WeakRef's target lives until the job that made or read it ends: collect in a later one.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    fullCollection()();
+    await vi.waitFor(() => {
+      fullCollection()();
+      expect(held.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
+    });
   });
 });
 
