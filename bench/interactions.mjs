@@ -163,11 +163,18 @@ export async function interactions({ baseUrl, staffCookie, traceDir }) {
     await signInBrowser(browser, baseUrl, staffCookie);
     const page = await openPage(browser, `${baseUrl}/contact`);
     // The desk's first two tickets in its „Wszystkie” view.
-    await page.waitForSelector('[data-testid=ticket-item], fieldset button');
-    await page.evaluate(() => {
-      const tabs = [...document.querySelectorAll('fieldset button')];
-      tabs.find((tab) => tab.textContent?.trim().startsWith('Wszystkie'))?.click();
-    });
+    // The desk comes rendered from the server: a tab pressed before the scripts have
+    // hydrated it may go unheard, so it is pressed until the view says it is on.
+    await page.waitForFunction(
+      () => {
+        const tabs = [...document.querySelectorAll('fieldset button')];
+        const all = tabs.find((tab) => tab.textContent?.trim().startsWith('Wszystkie'));
+        if (all?.getAttribute('aria-pressed') === 'true') return true;
+        all?.click();
+        return false;
+      },
+      { polling: 250 },
+    );
     await page.waitForSelector('[data-testid=ticket-item]');
     const [first, second] = await page.$$eval('[data-testid=ticket-item]', (rows) =>
       rows.slice(0, 2).map((row) => Number(row.getAttribute('data-ticket-id'))),

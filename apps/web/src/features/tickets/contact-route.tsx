@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { pageMeta } from '~/lib/page-meta';
-import { hasSessionHint, useCurrentUser } from '~/lib/session';
+import { hasSessionHint, useCurrentUser, useServerState } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import { InquiryForm } from './components/inquiry-form';
 import { LoginPrompt } from './components/login-prompt';
@@ -49,7 +49,9 @@ function LoggedOutView({ className }: { className?: string }) {
 }
 
 export default function ContactRoute() {
-  const hydrated = useHydrated();
+  // The server renders the signed-in screen itself (issue 34): the page then starts from its state.
+  const isServerRendered = useServerState() !== null;
+  const hydrated = useHydrated() || isServerRendered;
   const { user, isPending, error, refetch } = useCurrentUser();
 
   // Staff work in a full-height workspace without the site's header (issue 31, app-shell.tsx).
