@@ -10,7 +10,11 @@ const rendered =
   `<body><div class="thread">Wątek &lt;/script&gt;</div><script>scrollThread()</script>${SCROLL}<script type="module">start()</script></body></html>`;
 const css = '.login{color:red}.thread{color:blue}';
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(2)><!--';
-const state = { queries: [{ key: ['x'], data: { body: HOSTILE }, updatedAt: 1 }], openTicketId: 7 };
+const state = {
+  queries: [{ key: ['x'], data: { body: HOSTILE }, updatedAt: 1 }],
+  openTicketId: 7,
+  clock: { now: 1, timeZone: 'UTC' },
+};
 
 describe('the server-rendered Kontakt page', () => {
   it("is the prerendered page with the render's content, its rules inlined and its state", () => {

@@ -362,6 +362,11 @@ export interface ServerState {
   queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
   /** The ticket whose thread the page shows; null when none is open. */
   openTicketId: number | null;
+  /**
+   * The moment and the server's time zone the times were formatted in: the browser
+   * hydrates them so, then shows its own (features/tickets/lib/display-clock.ts).
+   */
+  clock: { now: number; timeZone: string };
 }
 
 function readServerState(): ServerState | null {

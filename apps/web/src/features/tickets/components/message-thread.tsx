@@ -5,7 +5,6 @@ import { useSeenMessages } from '../hooks/use-seen-messages';
 import { useStepwisePrepend } from '../hooks/use-stepwise-prepend';
 import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
-import { formatFullDateTime, formatMessageTime } from '../lib/format';
 import { NO_MESSAGES_MESSAGE, RETRY_LABEL, THREAD_LOAD_ERROR } from '../lib/messages';
 import {
   isNearTop,
@@ -16,6 +15,7 @@ import {
 import { AttachmentList, type AttachmentTone } from './attachment-view';
 import { CrownIcon } from './icons';
 import { LinkifiedText } from './linkified-text';
+import { LocalTime } from './local-time';
 import { NOTE_LABEL, noteBubbleClass } from './note-style';
 import { NoteTag } from './note-tag';
 import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
@@ -111,13 +111,11 @@ const MessageItem = memo(function MessageItem({
             )}
           </span>
           {message.created_at && (
-            <time
-              dateTime={message.created_at}
-              title={formatFullDateTime(message.created_at)}
+            <LocalTime
+              iso={message.created_at}
+              hasTitle
               className={onBlue ? 'text-blue-100' : 'text-slate-700 dark:text-slate-300'}
-            >
-              {formatMessageTime(message.created_at)}
-            </time>
+            />
           )}
         </header>
         {message.body && (

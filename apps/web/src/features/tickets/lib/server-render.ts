@@ -36,6 +36,7 @@ export function signedInContactPlan(me: unknown): SignedInContactPlan | null {
 export function signedInContactState(
   answers: SignedInContactAnswers,
   now = Date.now(),
+  timeZone = new Intl.DateTimeFormat().resolvedOptions().timeZone,
 ): ServerState | null {
   const me = MeAnswerSchema.safeParse(answers.me);
   if (!me.success) return null;
@@ -68,5 +69,5 @@ export function signedInContactState(
     queries.push({ key: messagesQueryKey(thread.ticketId), data: messages, updatedAt: now });
     openTicketId = thread.ticketId;
   }
-  return { queries, openTicketId };
+  return { queries, openTicketId, clock: { now, timeZone } };
 }
