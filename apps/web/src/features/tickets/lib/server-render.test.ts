@@ -69,8 +69,11 @@ describe('what the server renders the Kontakt screen from', () => {
         thread: { ticketId: 2, messages: { messages: [message] } },
       },
       123,
+      'Europe/Warsaw',
     );
     expect(state?.openTicketId).toBe(2);
+    // The moment and the zone its times were formatted in, for the browser's hydration.
+    expect(state?.clock).toEqual({ now: 123, timeZone: 'Europe/Warsaw' });
     expect(state?.queries.map((q) => q.key)).toEqual([
       CURRENT_USER_QUERY_KEY,
       ticketsListKey('all'),
