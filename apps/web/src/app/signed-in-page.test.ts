@@ -31,6 +31,11 @@ describe('the server-rendered Kontakt page', () => {
     expect(page).toContain('<link rel="stylesheet" href="/assets/app-1.css" disabled=""/>');
     const json = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(page);
     expect(JSON.parse(json?.[1] ?? 'null')).toEqual(state);
+    // Nothing is painted before the whole screen is parsed: the state script is the body's end.
+    expect(page).toContain(
+      '<link rel="expect" href="#server-state" blocking="render"/></head><body>',
+    );
+    expect(page.indexOf('id="server-state"')).toBeGreaterThan(page.indexOf('start()</script>'));
   });
 
   it('keeps user text in the state from ending or changing its script element', () => {
