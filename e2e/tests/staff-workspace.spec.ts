@@ -224,8 +224,6 @@ test('screenshots and axe: staff workspace, saved replies, shortcuts, statistics
   const url = `/contact?ticket=${ticketId}`;
   const threadReady = async (p: Page) => {
     await expect(messages(p).filter({ hasText: 'Poprosić księgowość' })).toBeVisible();
-    // Shortcuts below are keys on the page: the server-rendered screen must be interactive.
-    await untilInteractive(p);
     // On a phone the customer panel is a pane of its own, behind „Klient” (issue 31).
     if ((p.viewportSize()?.width ?? 1280) < 1024) {
       await expect(p.getByRole('button', { name: 'Klient', exact: true })).toBeVisible();
