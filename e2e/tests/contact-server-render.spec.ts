@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { originHeaders, signUpNew } from '../accounts';
-import { acceptCookies, expect, test, untilInteractive } from '../fixtures';
+import { type Account, originHeaders, registerViaApi } from '../accounts';
+import { acceptCookies, expect, test, unique, untilInteractive } from '../fixtures';
 
 /*
  * The signed-in Kontakt screen comes rendered from the server (issue 34): its
@@ -24,7 +24,14 @@ function watchHydration(page: Page): string[] {
 
 test('the signed-in /contact arrives rendered and then works as before', async ({ browser }) => {
   const context = await browser.newContext();
-  await signUpNew(context.request, 'ssr');
+  const id = unique('ssr');
+  const account: Account = {
+    username: id,
+    email: `${id}@example.test`,
+    password: 'Zielony-Kot-42',
+  };
+  const verified = await registerViaApi(context.request, account);
+  expect(verified.ok(), await verified.text()).toBe(true);
   const created = await context.request.post('/api/tickets', {
     headers: originHeaders(),
     data: { body: `Pierwsza sprawa ${HOSTILE}` },
@@ -75,7 +82,13 @@ async function customerWithTicket(
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  await signUpNew(context.request, 'ssr');
+  const id = unique('ssr');
+  const verified = await registerViaApi(context.request, {
+    username: id,
+    email: `${id}@example.test`,
+    password: 'Zielony-Kot-42',
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
   const created = await context.request.post('/api/tickets', {
     headers: originHeaders(),
     data: { body },
