@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, SHOT_WIDTHS, test, unique, untilInteractive } from '../fixtures';
+import { acceptCookies, expect, SHOT_WIDTHS, test, unique } from '../fixtures';
 import { shotsOf } from '../themed-shots';
 
 /*
@@ -105,7 +105,6 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await a.goto('/contact');
   const waitingView = a.getByRole('button', { name: /^Czeka na nas/ });
   await expect(waitingView).toHaveAttribute('aria-pressed', 'true');
-  await untilInteractive(a);
 
   // `/` searches: the customer's name finds their ticket, with its subject and waiting time.
   await a.locator('body').press('/');
