@@ -81,7 +81,8 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
     if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge();
     // A plain JPEG is cleaned without a decode (jpeg-without-metadata.ts), keeping only
     // its EXIF orientation, which browsers apply; one that is not plain is re-encoded.
-    const cleaned = mimetype === 'image/jpeg' ? jpegWithoutMetadata(raw, orientation ?? 1) : null;
+    const exifOrientation = orientation ?? 1;
+    const cleaned = mimetype === 'image/jpeg' ? jpegWithoutMetadata(raw, exifOrientation) : null;
     let encoded: { data: Buffer; info: { width: number; height: number } };
     let thumbnail: Buffer;
     try {
@@ -92,7 +93,7 @@ export function reencodeImage(raw: Buffer, mimetype: string): Promise<EncodedIma
           .rotate();
       if (cleaned && cleaned.width === width && cleaned.height === height) {
         // Its size as shown: orientations 5–8 turn it a quarter, as the re-encode would.
-        const turned = (orientation ?? 1) >= 5;
+        const turned = exifOrientation >= 5;
         encoded = {
           data: cleaned.data,
           info: turned ? { width: cleaned.height, height: cleaned.width } : cleaned,
