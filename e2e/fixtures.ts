@@ -123,6 +123,16 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Waits until the page takes input, as a person waits for a screen to respond:
+ * the server-rendered Kontakt screen is `inert` until React has hydrated it
+ * (docs/web-app.md "Input before the screen hydrates"). A locator's click or
+ * fill waits for that by itself; keys pressed on the page (shortcuts) do not.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await expect(page.locator('main')).not.toHaveAttribute('inert');
+}
+
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const transitions = document

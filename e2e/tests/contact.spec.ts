@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { LINKED_TICKET_MISSING } from '../../apps/web/src/features/tickets/lib/messages';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
+import { acceptCookies, expect, shot, THEMES, test, unique, untilInteractive } from '../fixtures';
 import { makePng } from '../png';
 import { setTheme, shotsOf } from '../themed-shots';
 
@@ -481,7 +481,13 @@ test('failed loads show a Polish error with a retry instead of a blank screen', 
   // With or without a query: threads are read with ?mark_read=false (issue 18).
   const thread = /\/api\/tickets\/\d+\/messages(\?|$)/;
   await page.route(thread, (route) => route.fulfill({ status: 500, body: '{"error":"internal"}' }));
-  await page.reload();
+  // A visit the browser renders itself (a fresh load of /contact comes rendered by the
+  // server, its list and thread in the HTML): from another page through the header's link.
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Kontakt/ })
+    .click();
   await expect(page.getByText('Nie udało się wczytać zgłoszeń.')).toBeVisible();
   await expect(page.getByTestId('ticket-item')).toHaveCount(0);
 
@@ -727,6 +733,7 @@ test('screenshots: logged out, list and thread, admin view, closed ticket', asyn
   await expect(messages(admin.page).filter({ hasText: 'około 200 produktów' })).toBeVisible();
 
   const threadReady = async (p: Page) => {
+    await untilInteractive(p);
     const last = messages(p).filter({ hasText: 'około 200 produktów' });
     await expect(last.getByRole('link', { name: /wymagania\.txt/ })).toBeVisible();
     await expect.poll(() => imageLoaded(last.locator('img'))).toBe(true);
