@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { originHeaders, signUpNew } from '../accounts';
-import { acceptCookies, expect, test, untilInteractive } from '../fixtures';
+import { acceptCookies, expect, keyboardWithoutWaiting, test, untilInteractive } from '../fixtures';
 
 /*
  * The signed-in Kontakt screen comes rendered from the server (issue 34): its
@@ -120,9 +120,9 @@ test('taps and keys before the screen has hydrated change nothing, and it works 
   const button = await send.boundingBox();
   if (!field || !button) throw new Error('the composer is not on screen');
   await page.mouse.click(field.x + field.width / 2, field.y + field.height / 2);
-  await page.keyboard.type('za wcześnie');
+  await keyboardWithoutWaiting(page).type('za wcześnie');
   await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
-  await page.keyboard.press('Control+Enter');
+  await keyboardWithoutWaiting(page).press('Control+Enter');
   // Nothing took the input: no focus inside, no text, nothing sent.
   expect(await page.evaluate(() => document.activeElement?.closest('main') ?? null)).toBeNull();
   await expect(composer).toHaveValue('');

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { LINKED_TICKET_MISSING } from '../../apps/web/src/features/tickets/lib/messages';
 import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, shot, THEMES, test, unique, untilInteractive } from '../fixtures';
+import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
 import { makePng } from '../png';
 import { setTheme, shotsOf } from '../themed-shots';
 
@@ -733,7 +733,6 @@ test('screenshots: logged out, list and thread, admin view, closed ticket', asyn
   await expect(messages(admin.page).filter({ hasText: 'około 200 produktów' })).toBeVisible();
 
   const threadReady = async (p: Page) => {
-    await untilInteractive(p);
     const last = messages(p).filter({ hasText: 'około 200 produktów' });
     await expect(last.getByRole('link', { name: /wymagania\.txt/ })).toBeVisible();
     await expect.poll(() => imageLoaded(last.locator('img'))).toBe(true);

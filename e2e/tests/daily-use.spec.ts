@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { CLIENT_ROUTES, PUBLIC_ROUTES } from '../../packages/shared/src/routes';
 import { ensureAdmin, originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, shot, THEMES, test, unique, untilInteractive } from '../fixtures';
+import { acceptCookies, expect, shot, THEMES, test, unique } from '../fixtures';
 
 /*
  * Kontakt in daily use (issue 18): read state that follows what was seen,
@@ -192,9 +192,7 @@ test('the composer: a draft survives reload, Enter adds a line, Ctrl+Enter sends
   await page.reload();
   await expect(textarea(page)).toHaveValue('Szkic odpowiedzi');
 
-  // Enter adds a line and sends nothing; Ctrl+Enter sends both lines. Keys go to the
-  // page, so they wait for the server-rendered screen to become interactive first.
-  await untilInteractive(page);
+  // Enter adds a line and sends nothing; Ctrl+Enter sends both lines.
   await textarea(page).press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('druga linia');
@@ -208,7 +206,6 @@ test('the composer: a draft survives reload, Enter adds a line, Ctrl+Enter sends
 
   // Pasted over-long text is kept whole, counted and marked; sending waits.
   const long = `${'Bardzo długi opis. '.repeat(530)}`.slice(0, 10_050);
-  await untilInteractive(page);
   await textarea(page).focus();
   await page.keyboard.insertText(long);
   await expect(textarea(page)).toHaveValue(long);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ensureAdmin, originHeaders, signUpNew } from '../accounts';
-import { acceptCookies, expect, SHOT_WIDTHS, test, unique, untilInteractive } from '../fixtures';
+import { acceptCookies, expect, SHOT_WIDTHS, test, unique } from '../fixtures';
 import { shotsOf } from '../themed-shots';
 
 /*
@@ -98,7 +98,6 @@ test('staff triage by keyboard only; the customer never sees the note', async ({
   await a.goto('/contact');
   const waitingView = a.getByRole('button', { name: /^Czeka na nas/ });
   await expect(waitingView).toHaveAttribute('aria-pressed', 'true');
-  await untilInteractive(a);
 
   // `/` searches: the customer's name finds their ticket, with its subject and waiting time.
   await a.locator('body').press('/');
@@ -224,8 +223,6 @@ test('screenshots and axe: staff workspace, saved replies, shortcuts, statistics
   const url = `/contact?ticket=${ticketId}`;
   const threadReady = async (p: Page) => {
     await expect(messages(p).filter({ hasText: 'Poprosić księgowość' })).toBeVisible();
-    // Shortcuts below are keys on the page: the server-rendered screen must be interactive.
-    await untilInteractive(p);
     // On a phone the customer panel is a pane of its own, behind „Klient” (issue 31).
     if ((p.viewportSize()?.width ?? 1280) < 1024) {
       await expect(p.getByRole('button', { name: 'Klient', exact: true })).toBeVisible();
