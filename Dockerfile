@@ -15,15 +15,20 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. Production dependencies of the server only.
+# 2. Production dependencies of the server, and of the web app's server build
+#    (apps/web/build/ssr imports React, React Router, React Query, zod…), with which
+#    the server renders the signed-in Kontakt screen (docs/web-app.md). TypeScript comes
+#    along only as React Router's optional peer (a dev tool for us, never loaded at run
+#    time, 23 MB): it is removed.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
-RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
-  && mkdir -p apps/server/node_modules \
+RUN npm ci --omit=dev --workspace apps/server --workspace apps/web --no-audit --no-fund \
+  && rm -rf node_modules/typescript \
+  && mkdir -p apps/server/node_modules apps/web/node_modules \
   && rm -rf /root/.npm
 
 # 3. The runtime image.
@@ -43,11 +48,15 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules
+COPY --from=deps /app/apps/web/node_modules ./apps/web/node_modules
 COPY --from=deps /app/package.json ./package.json
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/web/build/client ./apps/web/build/client
+# The web app's server build (an ES module: apps/web/package.json says so).
+COPY --from=build /app/apps/web/package.json ./apps/web/package.json
+COPY --from=build /app/apps/web/build/ssr ./apps/web/build/ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -163,11 +163,18 @@ export async function interactions({ baseUrl, staffCookie, traceDir }) {
     await signInBrowser(browser, baseUrl, staffCookie);
     const page = await openPage(browser, `${baseUrl}/contact`);
     // The desk's first two tickets in its „Wszystkie” view.
-    await page.waitForSelector('[data-testid=ticket-item], fieldset button');
+    // The desk comes rendered from the server and is inert until it has hydrated
+    // (docs/web-app.md): wait for that, as a person waits for the screen to respond.
+    await page.waitForSelector('main:not([inert])');
     await page.evaluate(() => {
       const tabs = [...document.querySelectorAll('fieldset button')];
       tabs.find((tab) => tab.textContent?.trim().startsWith('Wszystkie'))?.click();
     });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('fieldset button[aria-pressed=true]')].some((tab) =>
+        tab.textContent?.trim().startsWith('Wszystkie'),
+      ),
+    );
     await page.waitForSelector('[data-testid=ticket-item]');
     const [first, second] = await page.$$eval('[data-testid=ticket-item]', (rows) =>
       rows.slice(0, 2).map((row) => Number(row.getAttribute('data-ticket-id'))),
@@ -184,6 +191,8 @@ export async function interactions({ baseUrl, staffCookie, traceDir }) {
     // Typing and scrolling in the long thread.
     const thread = await openPage(browser, `${baseUrl}/contact?ticket=${THREAD_TICKET_ID}`);
     await thread.waitForSelector('[data-testid=message]');
+    // Typed before the screen has hydrated, keys would go nowhere (it is inert until then).
+    await thread.waitForSelector('main:not([inert])');
     await thread.focus('textarea');
     const keys = await traced(thread, traceDir, 'typing', () => typeAndTime(thread));
     const scroll = await traced(thread, traceDir, 'scroll', () => scrollAndTime(thread, 3));

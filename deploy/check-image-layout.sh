@@ -32,17 +32,35 @@ done
 mkdir -p "$WORK/packages/shared" "$WORK/apps/server" "$WORK/apps/web"
 cp "$ROOT/package.json" "$ROOT/package-lock.json" "$WORK/"
 for ws in packages/shared apps/server apps/web; do cp "$ROOT/$ws/package.json" "$WORK/$ws/"; done
-(cd "$WORK" && npm ci --omit=dev --workspace apps/server --no-audit --no-fund --loglevel=error >/dev/null)
+(cd "$WORK" && npm ci --omit=dev --workspace apps/server --workspace apps/web --no-audit --no-fund --loglevel=error >/dev/null \
+  && rm -rf node_modules/typescript)
 
 # Stage "runtime": the build output only.
 mkdir -p "$WORK/apps/web/build"
 cp -r "$ROOT/apps/server/dist" "$ROOT/apps/server/drizzle" "$WORK/apps/server/"
 cp -r "$ROOT/apps/web/build/client" "$WORK/apps/web/build/"
+if [ -d "$ROOT/apps/web/build/ssr" ]; then cp -r "$ROOT/apps/web/build/ssr" "$WORK/apps/web/build/"; fi
 # What the build writes beside the bundle for a fast start (src/build-artefacts.ts): without
 # them the server still starts, only slower, so nothing else would notice their absence.
 for artefact in polish-dictionary.bin empty-database/PG_VERSION; do
   if [ ! -s "$WORK/apps/server/dist/$artefact" ]; then echo "apps/server/dist/$artefact is missing" >&2; exit 1; fi
 done
+
+# The web app's server build, with which the server renders the signed-in Kontakt screen:
+# without it, or with a package it imports missing, production silently sends the
+# prerendered page to everyone. So it is imported here from the layout, and renders.
+if [ ! -s "$WORK/apps/web/build/ssr/index.js" ]; then echo "apps/web/build/ssr is missing" >&2; exit 1; fi
+(cd "$WORK" && node --input-type=module -e "
+  const build = await import('./apps/web/build/ssr/index.js');
+  const entry = build.entry.module;
+  for (const name of ['createRequestHandler', 'signedInPlan', 'signedInState', 'signedInPage']) {
+    if (typeof entry[name] !== 'function') throw new Error('the server build lacks ' + name);
+  }
+  const answer = await entry.createRequestHandler(build, 'production')(new Request('http://localhost/contact/'));
+  const html = await answer.text();
+  if (answer.status !== 200 || !html.includes('<main')) throw new Error('the server build rendered /contact as ' + answer.status);
+") || { echo "apps/web/build/ssr does not load or render in the image's layout" >&2; exit 1; }
+echo "web server build: loads and renders with the image's packages"
 
 for dev in vite vitest typescript @biomejs esbuild tsx; do
   if [ -e "$WORK/node_modules/$dev" ]; then echo "dev dependency $dev in the production layout" >&2; exit 1; fi

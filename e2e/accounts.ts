@@ -1,10 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, readCode } from './fixtures';
+import { expect, readCode, unique } from './fixtures';
 
 /*
  * Accounts for the browser tests that need a customer and the admin: the
  * runner makes admin@studio.test an admin (ADMIN_EMAILS in run.mjs). Shared by
- * contact.spec.ts, daily-use.spec.ts and staff-workspace.spec.ts.
+ * the Kontakt specs (contact, daily-use, staff-workspace, contact-server-render, turned-photo…).
  */
 
 export const ADMIN_EMAIL = 'admin@studio.test';
@@ -89,4 +89,16 @@ async function registeredNow(
   if (registered.status() === 409) return false;
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   return (await verifyWithMailedCode(request, account)).ok();
+}
+
+/**
+ * A new verified account (`prefix` plus a unique suffix, an example.test address)
+ * registered through the API; the context ends up logged in as it.
+ */
+export async function signUpNew(request: APIRequestContext, prefix: string): Promise<Account> {
+  const username = unique(prefix);
+  const account = { username, email: `${username}@example.test`, password: 'Zielony-Kot-42' };
+  const verified = await registerViaApi(request, account);
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return account;
 }

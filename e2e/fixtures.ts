@@ -13,7 +13,11 @@ if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run the suite with `npm 
 const outboxDir = path.join(dataDir, 'outbox');
 const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-export const test = base.extend<{ allowPageErrors: boolean; pageErrorGuard: undefined }>({
+export const test = base.extend<{
+  allowPageErrors: boolean;
+  pageErrorGuard: undefined;
+  inputWaitsForHydration: undefined;
+}>({
   /** Set `test.use({ allowPageErrors: true })` in a file whose page is expected to throw. */
   allowPageErrors: [false, { option: true }],
   // An uncaught exception in the page fails the test even if every assertion passed.
@@ -26,7 +30,88 @@ export const test = base.extend<{ allowPageErrors: boolean; pageErrorGuard: unde
     },
     { auto: true },
   ],
+  inputWaitsForHydration: [
+    async ({ page }, use) => {
+      makeInputWaitForHydration(page);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
+
+/**
+ * The server-rendered Kontakt screen is `inert` until React has hydrated it
+ * (docs/web-app.md "Input before the screen hydrates"): keys, focus and files
+ * given to it before then go nowhere, by design. A person cannot act in the
+ * first milliseconds after a paint; a test can, right after `goto`, `reload`
+ * or a click that navigated. A click already waits (an inert element is not
+ * hit by the pointer, so Playwright retries); every other way of giving the
+ * page input is made to wait here, once for the whole worker, so no spec has
+ * to remember it. Costs one evaluation per call where nothing is inert.
+ */
+const waitsForHydration = Symbol('waitsForHydration');
+const locatorInputs = [
+  'press',
+  'pressSequentially',
+  'type',
+  'fill',
+  'clear',
+  'focus',
+  'selectText',
+  'selectOption',
+  'check',
+  'uncheck',
+  'setChecked',
+  'setInputFiles',
+  'dispatchEvent',
+] as const;
+const keyboardInputs = ['press', 'type', 'insertText', 'down'] as const;
+
+const withoutWaiting = (name: string) => Symbol.for(`${name}WithoutWaitingForHydration`);
+
+/**
+ * The keyboard as it was before `makeInputWaitForHydration`: for the one test
+ * that presses keys on the inert screen on purpose, to show they go nowhere.
+ */
+export function keyboardWithoutWaiting(page: Page): {
+  press(key: string): Promise<void>;
+  type(text: string): Promise<void>;
+} {
+  const original = (name: string) =>
+    (page.keyboard as unknown as Record<symbol, (text: string) => Promise<void>>)[
+      withoutWaiting(name)
+    ] ?? page.keyboard[name as 'press' | 'type'];
+  return {
+    press: (key) => original('press').call(page.keyboard, key),
+    type: (text) => original('type').call(page.keyboard, text),
+  };
+}
+
+function makeInputWaitForHydration(page: Page): void {
+  const locatorProto = Object.getPrototypeOf(page.locator('main')) as Record<PropertyKey, unknown>;
+  const keyboardProto = Object.getPrototypeOf(page.keyboard) as Record<PropertyKey, unknown>;
+  if (locatorProto[waitsForHydration]) return;
+  locatorProto[waitsForHydration] = true;
+  const wrap = (
+    proto: Record<PropertyKey, unknown>,
+    name: string,
+    pageOf: (self: never) => Page,
+  ): void => {
+    const original = proto[name] as (...args: unknown[]) => Promise<unknown>;
+    proto[withoutWaiting(name)] = original;
+    proto[name] = async function (this: never, ...args: unknown[]) {
+      await untilInteractive(pageOf(this));
+      return original.apply(this, args);
+    };
+  };
+  for (const name of locatorInputs) {
+    wrap(locatorProto, name, (locator: { page(): Page }) => locator.page());
+  }
+  // Playwright's Keyboard keeps its page in `_page` (no public accessor).
+  for (const name of keyboardInputs) {
+    wrap(keyboardProto, name, (keyboard: { _page: Page }) => keyboard._page);
+  }
+}
 
 export type { Page };
 export { expect };
@@ -121,6 +206,27 @@ export const takesScreenshots = process.env.E2E_SCREENSHOTS !== '0';
 export async function shot(page: Page, name: string): Promise<void> {
   if (!takesScreenshots) return settle(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until the page takes input, as a person waits for a screen to respond:
+ * its `<main>` is not `inert` (the server-rendered Kontakt screen is, until
+ * React has hydrated it). Every input method of a locator or the keyboard already waits
+ * for this (`makeInputWaitForHydration`); call it where a test checks state
+ * that only the hydrated screen has. Survives a navigation under way.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.waitForFunction(() => !document.querySelector('main[inert]'), undefined, {
+        polling: 50,
+      });
+      return;
+    } catch (error) {
+      const navigated = /context was destroyed|navigat/i.test(String(error));
+      if (!navigated || attempt >= 3) throw error;
+    }
+  }
 }
 
 export async function settle(page: Page): Promise<void> {

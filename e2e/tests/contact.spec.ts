@@ -481,7 +481,13 @@ test('failed loads show a Polish error with a retry instead of a blank screen', 
   // With or without a query: threads are read with ?mark_read=false (issue 18).
   const thread = /\/api\/tickets\/\d+\/messages(\?|$)/;
   await page.route(thread, (route) => route.fulfill({ status: 500, body: '{"error":"internal"}' }));
-  await page.reload();
+  // A visit the browser renders itself (a fresh load of /contact comes rendered by the
+  // server, its list and thread in the HTML): from another page through the header's link.
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Kontakt/ })
+    .click();
   await expect(page.getByText('Nie udało się wczytać zgłoszeń.')).toBeVisible();
   await expect(page.getByTestId('ticket-item')).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { type Account, ensureAdmin, originHeaders, registerViaApi } from '../accounts';
+import { ensureAdmin, originHeaders, signUpNew } from '../accounts';
 import { acceptCookies, expect, SHOT_WIDTHS, test, unique } from '../fixtures';
 import { shotsOf } from '../themed-shots';
 
@@ -21,14 +21,7 @@ async function newCustomer(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await acceptCookies(page);
-  const id = unique('sw');
-  const account: Account = {
-    username: id,
-    email: `${id}@example.test`,
-    password: 'Zielony-Kot-42',
-  };
-  const verified = await registerViaApi(context.request, account);
-  expect(verified.ok(), await verified.text()).toBe(true);
+  const account = await signUpNew(context.request, 'sw');
   return { context, page, account };
 }
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { originHeaders, registerViaApi } from '../accounts';
-import { acceptCookies, expect, test, unique } from '../fixtures';
+import { originHeaders, signUpNew } from '../accounts';
+import { acceptCookies, expect, test } from '../fixtures';
 
 /*
  * A phone's portrait photo is stored as the phone coded it, with its EXIF
@@ -18,13 +18,7 @@ const photo = fs.readFileSync(
 
 test('a photo turned by EXIF is shown upright, thumbnail and full size', async ({ page }) => {
   await acceptCookies(page);
-  const username = unique('tp');
-  const verified = await registerViaApi(page.request, {
-    username,
-    email: `${username}@example.test`,
-    password: 'Obrocone-Zdjecie-34',
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  await signUpNew(page.request, 'tp');
   const created = await page.request.post('/api/tickets', {
     headers: originHeaders(),
     multipart: {

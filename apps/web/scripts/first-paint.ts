@@ -111,20 +111,28 @@ export const START_SCRIPTS_AFTER_PAINT_SCRIPT =
   'var P=W.PerformanceObserver,t0=performance.now();if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){var e=list.getEntriesByName("first-contentful-paint");if(!e.length)return;o.disconnect();if(e[0].startTime<t0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})});else go()}).observe({type:"paint",buffered:true});setTimeout(go,3000)}' +
   'else requestAnimationFrame(function(){setTimeout(go)})})();';
 
+/**
+ * The `<style>` of the rules of stylesheet `css` that `html` can use (empty when
+ * none), as the pages inline it; also used by the server-rendered Kontakt
+ * screen (src/app/signed-in-page.ts).
+ */
+export function criticalStyleOf(html: string, css: string, classes = classesOf(html)): string {
+  // Custom properties first: an unused one may be all that names a font family.
+  const critical = withoutUnusedFontFaces(
+    withoutUnusedCustomProperties(criticalCss(css, classes), html),
+    inlineStylesOf(html),
+  ).trim();
+  // A stylesheet with nothing the first paint needs (a route's fonts alone) adds no <style>.
+  return critical ? `<style>${critical}</style>` : '';
+}
+
 /** The page rewritten as described above; `readAsset` gives a built file's text by its URL path. */
 export function paintFromHtml(html: string, readAsset: (urlPath: string) => string): string {
   const classes = classesOf(html);
-  const inlineStyles = inlineStylesOf(html);
   let inlined = false;
   const page = html.replace(STYLESHEET, (_link, href: string) => {
     inlined = true;
-    // Custom properties first: an unused one may be all that names a font family.
-    const critical = withoutUnusedFontFaces(
-      withoutUnusedCustomProperties(criticalCss(readAsset(href), classes), html),
-      inlineStyles,
-    ).trim();
-    // A stylesheet with nothing the first paint needs (a route's fonts alone) adds no <style>.
-    const style = critical ? `<style>${critical}</style>` : '';
+    const style = criticalStyleOf(html, readAsset(href), classes);
     return `${style}<link rel="stylesheet" href="${href}" disabled=""/>`;
   });
   if (!inlined) return html;

@@ -15,6 +15,7 @@ import { EARLY_INPUT_SCRIPT, replayEarlyInput } from './app/early-input';
 import { StaticBackdrop } from './components/backdrop/static-backdrop';
 import { StudioDetailsMeta } from './components/company-details';
 import { registerServiceWorker } from './lib/service-worker';
+import { seedQueryClient, useServerState } from './lib/session';
 import { THEME_COLORS } from './lib/theme';
 import './app/app.css';
 
@@ -87,12 +88,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
-      }),
-  );
+  const serverState = useServerState();
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+    });
+    // A server-rendered page (the signed-in Kontakt screen) starts from the server's answers.
+    if (serverState) seedQueryClient(client, serverState);
+    return client;
+  });
   // The root's effect runs once the whole page has hydrated: from then on React handles every tap.
   useEffect(() => {
     void replayEarlyInput();

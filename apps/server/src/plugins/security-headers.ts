@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/** An inline script that runs: no `src`, and not data (`type="application/json"`, the server-rendered Kontakt's state). */
+const INLINE_SCRIPT =
+  /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>([\s\S]*?)<\/script>/g;
 
 /** CSP sources for the inline scripts of one page, so its policy allows exactly those. */
 export function inlineScriptHashesOf(html: string): string[] {

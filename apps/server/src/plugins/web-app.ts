@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isKnownRoute } from '@studio/shared/routes';
-import type { FastifyInstance } from 'fastify';
-import { createPageCache } from './page-html';
-import { contentSecurityPolicy } from './security-headers';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createPageCache, withPublicUrl, withStudioDetails } from './page-html';
+import { contentSecurityPolicy, inlineScriptHashesOf } from './security-headers';
+import { createSignedInContact, hasSessionCookie } from './signed-in-contact';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** Served from the build as it is, although it is HTML (allowedPath below). */
 const OFFLINE_PAGE = /^\/offline\.html(\.br|\.gz)?$/;
@@ -63,6 +69,8 @@ export async function webApp(app: FastifyInstance) {
     });
   }
 
+  const signedInContact = createSignedInContact(app, root);
+
   const firstExisting = (names: string[]) =>
     names.map((n) => path.join(root, n)).find((file) => fs.existsSync(file));
 
@@ -78,6 +86,26 @@ export async function webApp(app: FastifyInstance) {
     return { file: firstExisting(['404.html', '__spa-fallback.html', 'index.html']), status: 404 };
   }
 
+  /**
+   * The signed-in Kontakt screen rendered here (plugins/signed-in-contact.ts),
+   * with the site's address and details as every page; null sends the
+   * prerendered page: a visitor without a valid session, or a render that
+   * failed (logged: the visitor still gets the page, which renders the screen
+   * in the browser as before).
+   */
+  async function renderedContact(request: FastifyRequest): Promise<string | null> {
+    try {
+      const html = await signedInContact(request);
+      return html === null ? null : withStudioDetails(withPublicUrl(html, publicUrl), studio);
+    } catch (error) {
+      request.log.error(
+        { err: error },
+        'server rendering of /contact failed; sent the prerendered page',
+      );
+      return null;
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = decodePath(request.url.split('?')[0] ?? '/');
     const isPage =
@@ -90,7 +118,28 @@ export async function webApp(app: FastifyInstance) {
         .type('text/plain; charset=utf-8')
         .send('Aplikacja nie została zbudowana. Uruchom: npm run build');
     }
-    const page = await servedPage(file, request.headers['accept-encoding']);
+    const acceptEncoding = request.headers['accept-encoding'];
+    if (
+      request.method === 'GET' &&
+      pathname.replace(/\/+$/, '') === '/contact' &&
+      hasSessionCookie(request.cookies)
+    ) {
+      const rendered = await renderedContact(request);
+      if (rendered) {
+        // Hashed from the page as sent: the prerendered page's scripts and the thread's own (message-thread.tsx).
+        const policy = contentSecurityPolicy(inlineScriptHashesOf(rendered), isHttps);
+        const page = await compressed(rendered, acceptEncoding);
+        if (page.encoding) reply.header('Content-Encoding', page.encoding);
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('Content-Security-Policy', policy)
+          .header('Cache-Control', 'private, no-store')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .send(page.body);
+      }
+    }
+    const page = await servedPage(file, acceptEncoding);
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
     return reply
       .code(status)
@@ -100,6 +149,23 @@ export async function webApp(app: FastifyInstance) {
       .header('Vary', 'Accept-Encoding')
       .send(page.body);
   });
+}
+
+/** Compressed for the client: the page differs per visitor, so it is compressed per request (quickly). */
+async function compressed(html: string, acceptEncoding: string | undefined) {
+  const plain = Buffer.from(html);
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(plain, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    });
+    return { body, encoding: 'br' as const };
+  }
+  if (/\bgzip\b/.test(accepted)) return { body: await gzip(plain), encoding: 'gzip' as const };
+  return { body: plain, encoding: null };
 }
 
 function decodePath(raw: string): string {

@@ -1,7 +1,8 @@
 import { HTTPS_COOKIE_PREFIX, SIGNED_IN_HINT_COOKIE } from '@studio/shared/cookies';
+import { SERVER_STATE_ELEMENT_ID } from '@studio/shared/server-render';
 import type { MeResponse, PublicUser } from '@studio/shared/types';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import { api, isApiError, onApiUnauthorized } from './api-client';
 import { clearAllDrafts } from './drafts';
 
@@ -347,4 +348,50 @@ export function takeReturnPath(fallback = DEFAULT_AFTER_LOGIN): string {
   if (url.pathname !== '/contact' || url.searchParams.has('ticket')) return target;
   url.searchParams.set('ticket', ticketId);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * What the server rendered the signed-in Kontakt screen from (issue 34,
+ * docs/web-app.md): the answers in the query cache, under the screen's keys,
+ * and the ticket it opened. The server's render gets it from entry.server.tsx;
+ * the browser reads it once from the page (a JSON script the server wrote), so
+ * its first render is the server's and hydration matches. Other pages have none.
+ * Here, beside the session, because the shell seeds its query cache with it.
+ */
+export interface ServerState {
+  queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
+  /** The ticket whose thread the page shows; null when none is open. */
+  openTicketId: number | null;
+  /**
+   * The moment and the server's time zone the times were formatted in: the browser
+   * hydrates them so, then shows its own (features/tickets/lib/display-clock.ts).
+   */
+  clock: { now: number; timeZone: string };
+}
+
+function readServerState(): ServerState | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+const ServerStateContext = createContext<ServerState | null>(readServerState());
+
+export const ServerStateProvider = ServerStateContext.Provider;
+
+/** The state the page was server-rendered from, or null (prerendered and client-rendered pages). */
+export function useServerState(): ServerState | null {
+  return useContext(ServerStateContext);
+}
+
+/** Puts the server's answers into a new query cache, as fetched when the server read them. */
+export function seedQueryClient(client: QueryClient, state: ServerState) {
+  for (const query of state.queries) {
+    client.setQueryData(query.key, query.data, { updatedAt: query.updatedAt });
+  }
 }

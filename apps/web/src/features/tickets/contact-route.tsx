@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import type { PublicUser } from '@studio/shared/types';
+import { lazy, memo, Suspense } from 'react';
 import { pageMeta } from '~/lib/page-meta';
-import { hasSessionHint, useCurrentUser } from '~/lib/session';
+import { hasSessionHint, useCurrentUser, useServerState } from '~/lib/session';
 import { useHydrated } from '~/lib/use-hydrated';
 import { InquiryForm } from './components/inquiry-form';
 import { LoginPrompt } from './components/login-prompt';
 import { StudioDetails } from './components/studio-details';
 import { secondaryButtonClass } from './components/styles';
+import { ScreenMain } from './lib/until-hydrated';
 
 // The tickets screen is most of this page's code and only logged-in visitors see
 // it: the public, prerendered view (the login prompt) does not wait for it.
@@ -31,6 +33,21 @@ const loading = (
   </p>
 );
 
+/**
+ * The screen behind its boundary, re-rendered only for another user. A
+ * server-rendered screen stays dehydrated until its chunk has come; an update
+ * reaching the boundary before then (this route renders again right after
+ * hydration, useHydrated) would make React drop the server's HTML for the
+ * fallback and render the screen in the browser.
+ */
+const SignedInScreen = memo(function SignedInScreen({ user }: { user: PublicUser }) {
+  return (
+    <Suspense fallback={loading}>
+      <TicketsScreen user={user} />
+    </Suspense>
+  );
+});
+
 function LoggedOutView({ className }: { className?: string }) {
   return (
     <div className={className}>
@@ -49,7 +66,9 @@ function LoggedOutView({ className }: { className?: string }) {
 }
 
 export default function ContactRoute() {
-  const hydrated = useHydrated();
+  // The server renders the signed-in screen itself (issue 34): the page then starts from its state.
+  const isServerRendered = useServerState() !== null;
+  const hydrated = useHydrated() || isServerRendered;
   const { user, isPending, error, refetch } = useCurrentUser();
 
   // Staff work in a full-height workspace without the site's header (issue 31, app-shell.tsx).
@@ -58,12 +77,14 @@ export default function ContactRoute() {
   // (through the hook's small chunk, which the public view then does not carry).
   if (isStaffDesk) void import('./hooks/use-staff-parts').then((m) => m.loadStaffParts());
   return (
-    <main
+    <ScreenMain
       className={
         isStaffDesk
           ? 'flex h-dvh w-full flex-col overflow-hidden'
           : 'mx-auto w-full max-w-7xl px-3 pt-24 pb-8 sm:px-6 lg:px-8'
       }
+      // The server's HTML of the screen takes no input until the screen has hydrated.
+      inertUntilHydrated={isServerRendered}
     >
       {!hydrated ? (
         // The prerendered HTML is the logged-out view. With the session hint
@@ -82,9 +103,7 @@ export default function ContactRoute() {
       ) : isPending ? (
         loading
       ) : user ? (
-        <Suspense fallback={loading}>
-          <TicketsScreen user={user} />
-        </Suspense>
+        <SignedInScreen user={user} />
       ) : error ? (
         <div role="alert" className="mx-auto max-w-md py-24 text-center">
           <p className="text-slate-800 dark:text-slate-100">
@@ -97,6 +116,6 @@ export default function ContactRoute() {
       ) : (
         <LoggedOutView />
       )}
-    </main>
+    </ScreenMain>
   );
 }

@@ -1,11 +1,16 @@
+import { useClockText } from '../lib/display-clock';
 import { dueState } from '../lib/due-time';
 import type { TicketSummary } from '../lib/selection';
 
 /** „Po terminie” (red) or „Zostało 25 min” beside a ticket awaiting staff (DESIGN.md §7.9). */
 export function DueLabel({ ticket, now }: { ticket: TicketSummary; now?: number }) {
-  if (ticket.status !== 'open') return null;
-  const state = dueState(ticket, now);
-  if (!state) return null;
+  // As text, so the server's moment is used while hydrating (display-clock.ts): '' none, '!' overdue.
+  const due = useClockText((clock) => {
+    const state = ticket.status === 'open' ? dueState(ticket, now ?? clock.now) : null;
+    return state ? `${state.overdue ? '!' : ' '}${state.label}` : '';
+  });
+  if (!due) return null;
+  const state = { overdue: due.startsWith('!'), label: due.slice(1) };
   return (
     <span
       data-testid="due-label"

@@ -1,10 +1,10 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { SearchHit } from '../hooks/use-message-jump';
 import { useSeenMessages } from '../hooks/use-seen-messages';
 import { useStepwisePrepend } from '../hooks/use-stepwise-prepend';
 import type { TicketMessage } from '../lib/attachments';
 import { isNearBottom } from '../lib/auto-scroll';
-import { formatFullDateTime, formatMessageTime } from '../lib/format';
 import { NO_MESSAGES_MESSAGE, RETRY_LABEL, THREAD_LOAD_ERROR } from '../lib/messages';
 import {
   isNearTop,
@@ -15,6 +15,7 @@ import {
 import { AttachmentList, type AttachmentTone } from './attachment-view';
 import { CrownIcon } from './icons';
 import { LinkifiedText } from './linkified-text';
+import { LocalTime } from './local-time';
 import { NOTE_LABEL, noteBubbleClass } from './note-style';
 import { NoteTag } from './note-tag';
 import { type OlderMessages, OlderMessagesLoader } from './older-messages-loader';
@@ -110,13 +111,11 @@ const MessageItem = memo(function MessageItem({
             )}
           </span>
           {message.created_at && (
-            <time
-              dateTime={message.created_at}
-              title={formatFullDateTime(message.created_at)}
+            <LocalTime
+              iso={message.created_at}
+              hasTitle
               className={onBlue ? 'text-blue-100' : 'text-slate-700 dark:text-slate-300'}
-            >
-              {formatMessageTime(message.created_at)}
-            </time>
+            />
           )}
         </header>
         {message.body && (
@@ -157,6 +156,16 @@ const noOlder: OlderMessages = {
 };
 
 /**
+ * Scrolls the thread rendered by the server (docs/web-app.md "Server-rendered
+ * Kontakt") to its newest message as the page is parsed, where the effect below
+ * puts it after hydration: the first paint is then the view the reader keeps
+ * (painted at the top and moved seconds later, the move was the page's largest
+ * paint). Constant: the server's CSP allows it by its hash.
+ */
+export const THREAD_BOTTOM_SCRIPT =
+  '(function(s){if(s)s.scrollTop=s.scrollHeight})(document.currentScript&&document.currentScript.previousElementSibling);';
+
+/**
  * The conversation. It follows new messages only when the reader is already
  * within 100 px of the bottom (SPEC.md §2), so reading older messages is not
  * interrupted; the reader's own message always scrolls into view. Older
@@ -176,6 +185,8 @@ export function MessageThread({
   hit = null,
 }: MessageThreadProps) {
   const scrollRef = useRef<HTMLElement>(null);
+  // Rendered on the server and while hydrating only (a script React inserts later never runs).
+  const isHydrating = !useHydrated();
   // An older page goes in above a few messages per frame (issue 34); a search hit shows at once.
   const rendered = useStepwisePrepend(messages, {
     showAll: isLoading || isError,
@@ -258,51 +269,57 @@ export function MessageThread({
   });
 
   return (
-    <section
-      ref={scrollRef}
-      onScroll={onScroll}
-      data-testid="message-scroll"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-      tabIndex={0}
-      aria-label="Wiadomości"
-      // The browser's own scroll anchoring would shift a second time what the effect above keeps.
-      className="min-h-0 flex-1 overflow-y-auto px-3 py-4 [overflow-anchor:none] sm:px-5"
-    >
-      {isLoading ? (
-        <p role="status" className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">
-          Wczytywanie wiadomości…
-        </p>
-      ) : isError ? (
-        <div
-          role="alert"
-          className="mx-auto max-w-sm py-8 text-center text-sm text-red-800 dark:text-red-200"
-        >
-          <p>{THREAD_LOAD_ERROR}</p>
-          <button type="button" onClick={onRetry} className={`${secondaryButtonClass} mt-3`}>
-            {RETRY_LABEL}
-          </button>
-        </div>
-      ) : messages.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">{emptyText}</p>
-      ) : (
-        // role=log announces messages that arrive later, not the ones already shown.
-        <>
-          <OlderMessagesLoader older={olderNow} scrollRoot={scrollRef} />
-          <div role="log" aria-label="Rozmowa">
-            <ol className="flex flex-col gap-3">
-              {rendered.map((message) => (
-                <MessageItem
-                  key={message.id}
-                  message={message}
-                  viewerId={viewerId}
-                  isHit={hit?.messageId === message.id}
-                  isHitMarked={hit?.messageId === message.id && markedHit === hit.seq}
-                />
-              ))}
-            </ol>
+    <>
+      <section
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-testid="message-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label="Wiadomości"
+        // The browser's own scroll anchoring would shift a second time what the effect above keeps.
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4 [overflow-anchor:none] sm:px-5"
+      >
+        {isLoading ? (
+          <p role="status" className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">
+            Wczytywanie wiadomości…
+          </p>
+        ) : isError ? (
+          <div
+            role="alert"
+            className="mx-auto max-w-sm py-8 text-center text-sm text-red-800 dark:text-red-200"
+          >
+            <p>{THREAD_LOAD_ERROR}</p>
+            <button type="button" onClick={onRetry} className={`${secondaryButtonClass} mt-3`}>
+              {RETRY_LABEL}
+            </button>
           </div>
-        </>
+        ) : messages.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-300">{emptyText}</p>
+        ) : (
+          // role=log announces messages that arrive later, not the ones already shown.
+          <>
+            <OlderMessagesLoader older={olderNow} scrollRoot={scrollRef} />
+            <div role="log" aria-label="Rozmowa">
+              <ol className="flex flex-col gap-3">
+                {rendered.map((message) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    viewerId={viewerId}
+                    isHit={hit?.messageId === message.id}
+                    isHitMarked={hit?.messageId === message.id && markedHit === hit.seq}
+                  />
+                ))}
+              </ol>
+            </div>
+          </>
+        )}
+      </section>
+      {isHydrating && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: constant script, allowed by CSP hash
+        <script dangerouslySetInnerHTML={{ __html: THREAD_BOTTOM_SCRIPT }} />
       )}
-    </section>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import { formatMessageTime } from '../lib/format';
 import { ariaSortOf, type ListSort, type SortColumn } from '../lib/list-sort';
 import type { TicketSummary } from '../lib/selection';
 import { DueLabel } from './due-label';
+import { LocalTime } from './local-time';
 import { TicketPresence } from './presence-avatars';
 import { SearchExcerpt } from './search-excerpt';
 import { StatusBadge, UnreadBadge } from './ticket-badges';
@@ -128,11 +128,7 @@ export const StaffTicketRow = memo(function StaffTicketRow({
         <TicketPresence ticketId={ticket.id} />
       </span>
       <span className="col-start-3 text-right text-xs whitespace-nowrap text-slate-600 @min-[50rem]:col-start-7 @min-[50rem]:row-start-1 dark:text-slate-300">
-        {ticket.last_activity_at && (
-          <time dateTime={ticket.last_activity_at}>
-            {formatMessageTime(ticket.last_activity_at)}
-          </time>
-        )}
+        {ticket.last_activity_at && <LocalTime iso={ticket.last_activity_at} />}
       </span>
       <span className="col-span-3 row-start-2 flex min-w-0 items-center gap-x-2 text-xs leading-4 text-slate-600 @min-[50rem]:contents dark:text-slate-300">
         <span className="min-w-0 truncate font-medium text-slate-800 @min-[50rem]:col-start-2 @min-[50rem]:row-start-1 @min-[50rem]:text-sm dark:text-slate-100">

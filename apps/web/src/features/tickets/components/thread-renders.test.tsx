@@ -34,17 +34,20 @@ const thread = (
 
 describe('a long thread renders only what changes (issue 34, scrolling)', () => {
   it('an older page added above renders its own messages, not the ones already shown', async () => {
-    // Each message's time is formatted once per render of that message.
+    // Each message's time is formatted the same number of times per render of that
+    // message (useClockText reads its snapshot more than once: display-clock.ts).
     const renders = vi.spyOn(format, 'formatMessageTime');
     const shown = [message(51), message(52), message(53)];
     const view = render(thread(shown));
-    expect(renders).toHaveBeenCalledTimes(3);
+    const perMessage = renders.mock.calls.length / 3;
+    expect(perMessage).toBeGreaterThanOrEqual(1);
+    expect(Number.isInteger(perMessage)).toBe(true);
     renders.mockClear();
     // As use-thread-messages merges pages: the shown messages keep their objects.
     view.rerender(thread([message(49), message(50), ...shown]));
     // They go in in the next frame (in steps, see below).
     await nextFrame();
-    expect(renders).toHaveBeenCalledTimes(2);
+    expect(renders).toHaveBeenCalledTimes(2 * perMessage);
     expect(view.getAllByTestId('message').map((m) => m.getAttribute('data-message-id'))).toEqual([
       '49',
       '50',

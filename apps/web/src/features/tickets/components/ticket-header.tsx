@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useClockText } from '../lib/display-clock';
 import { formatFullDateTime } from '../lib/format';
 import type { TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
@@ -31,6 +32,9 @@ export function TicketHeader({
   // screen (issue 31); a wide screen shows them in the header.
   const [isMoreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
+  const created = useClockText((clock) =>
+    formatFullDateTime(ticket.created_at ?? '', clock.timeZone),
+  );
   const shownOnPhone = isMoreOpen ? 'flex' : 'hidden';
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 lg:gap-3 lg:px-4 lg:py-3 dark:border-white/10">
@@ -49,7 +53,7 @@ export function TicketHeader({
               {' · '}
             </>
           )}
-          {ticket.created_at && <>Utworzone {formatFullDateTime(ticket.created_at)}</>}
+          {created && <>Utworzone {created}</>}
         </p>
         {/* Staff's subject and assignment are actions too; a customer's stay in sight. */}
         {isAdmin ? <div className={`${shownOnPhone} lg:block`}>{extra}</div> : extra}

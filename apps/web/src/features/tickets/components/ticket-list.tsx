@@ -2,13 +2,13 @@ import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { countOf } from '~/lib/plural';
 import type { TicketFilter } from '../api/get-tickets';
 import { useStaffParts } from '../hooks/use-staff-parts';
-import { formatMessageTime } from '../lib/format';
 import type { ListSort, SortColumn } from '../lib/list-sort';
 import { LIST_LOAD_ERROR, NEW_TICKET_LABEL, NO_TICKETS_MESSAGE } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId, type TicketSummary } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
 import { PlusIcon } from './icons';
 import { LoadError } from './load-error';
+import { LocalTime } from './local-time';
 import { NoSearchResults } from './no-search-results';
 import { SearchExcerpt } from './search-excerpt';
 import { primaryButtonClass, secondaryButtonClass } from './styles';
@@ -264,11 +264,7 @@ export function TicketList({
                     )}
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
                       <StatusBadge status={ticket.status} />
-                      {ticket.last_activity_at && (
-                        <time dateTime={ticket.last_activity_at}>
-                          {formatMessageTime(ticket.last_activity_at)}
-                        </time>
-                      )}
+                      {ticket.last_activity_at && <LocalTime iso={ticket.last_activity_at} />}
                     </span>
                   </button>
                 </li>

@@ -1,3 +1,4 @@
+import { useClockText } from '../lib/display-clock';
 import type { TicketSummary } from '../lib/selection';
 import { waitingLabel } from '../lib/staff-time';
 
@@ -13,9 +14,8 @@ export function TicketNumber({ ticket }: { ticket: TicketSummary }) {
 
 /** Who is to answer and for how long („czeka 3 h”); staff's turn stands out. */
 export function WaitingLabel({ ticket, now }: { ticket: TicketSummary; now?: number }) {
-  if (ticket.status !== 'open' || !ticket.awaiting) return null;
-  const label = waitingLabel(ticket.awaiting_since, now);
-  if (!label) return null;
+  const label = useClockText((clock) => waitingLabel(ticket.awaiting_since, now ?? clock.now));
+  if (ticket.status !== 'open' || !ticket.awaiting || !label) return null;
   const isStaffTurn = ticket.awaiting === 'staff';
   return (
     <span

@@ -27,6 +27,7 @@ import { nextSort } from '../lib/list-sort';
 import { NEW_TICKET_LABEL } from '../lib/messages';
 import { DRAFT_TICKET_ID, type SelectedId } from '../lib/selection';
 import { ticketLabel } from '../lib/ticket-label';
+import { useScreenHydrated } from '../lib/until-hydrated';
 import { CustomerTicketRating } from '../ratings/ticket-rating';
 import type { NewTicketCustomer } from './caller-customer-picker';
 import { Composer, type ComposerHandle } from './composer';
@@ -64,6 +65,8 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const isAdmin = user.is_admin;
   // Staff's parts of the screen (null for a customer, who never downloads them).
   const parts = useStaffParts(isAdmin);
+  // A server-rendered screen takes input from here on (until-hydrated.tsx).
+  useScreenHydrated();
   const list = useTicketList({ isStaff: isAdmin });
   const listFetches = useCompletedFetches(list.query.isFetching);
   const deepLink = useDeepLinkedTicket({

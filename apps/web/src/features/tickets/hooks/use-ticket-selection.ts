@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useServerState } from '~/lib/session';
+import { useHydrated } from '~/lib/use-hydrated';
 import {
   clearLastTicket,
   DRAFT_TICKET_ID,
@@ -39,7 +41,12 @@ export function useTicketSelection({
 }) {
   const [searchParams, writeParams] = useSearchParamsWriter();
   const requested = parseTicketParam(searchParams.get('ticket'));
-  const [selectedId, setSelectedId] = useState<SelectedId>(null);
+  // A server-rendered screen opened its ticket already: hydration starts from it.
+  const serverState = useServerState();
+  const isHydrating = !useHydrated();
+  const [selectedId, setSelectedId] = useState<SelectedId>(() =>
+    isHydrating ? (serverState?.openTicketId ?? null) : null,
+  );
   // The ticket just chosen whose `?ticket=` the router has not rendered yet (it renders a
   // navigation later). Until it has, a ticket missing from the list is not replaced: a
   // ticket staff just opened for a caller sits outside „Czeka na nas”, and the address is
@@ -86,6 +93,14 @@ export function useTicketSelection({
     clearLastTicket(localStorageOrUndefined(), userId);
     setTicketParam(null);
   }, [setTicketParam, userId]);
+
+  // The ticket the server opened is then selected as any other: the address and the stored choice name it.
+  const openedByServer = useRef(selectedId !== null && selectedId > 0 ? selectedId : null);
+  useEffect(() => {
+    const id = openedByServer.current;
+    openedByServer.current = null;
+    if (id !== null) select(id);
+  }, [select]);
 
   // A changed `?ticket=` (a link clicked while already on /contact) wins over the current choice.
   const lastRequested = useRef(requested);

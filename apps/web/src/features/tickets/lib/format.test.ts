@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessageTime, unreadLabel } from './format';
+import { formatFullDateTime, formatMessageTime, unreadLabel } from './format';
 
 describe('format', () => {
   it('uses Polish plurals for unread counts', () => {
@@ -20,5 +20,14 @@ describe('format', () => {
       /11\.03\.2026/,
     );
     expect(formatMessageTime('nonsense', now)).toBe('');
+  });
+
+  it('tells today and the date in the zone it is given', () => {
+    const iso = '2026-03-12T23:30:00.000Z';
+    const now = new Date('2026-03-13T01:00:00.000Z');
+    expect(formatMessageTime(iso, now, 'UTC')).toBe('12.03.2026, 23:30');
+    expect(formatMessageTime(iso, now, 'Asia/Tokyo')).toBe('08:30');
+    expect(formatFullDateTime(iso, 'Asia/Tokyo')).toBe('13.03.2026, 08:30');
+    expect(formatFullDateTime('nonsense', 'UTC')).toBe('');
   });
 });

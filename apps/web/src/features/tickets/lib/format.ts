@@ -1,7 +1,35 @@
 import { countOf } from '~/lib/plural';
 
-const dateTime = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short' });
-const timeOnly = new Intl.DateTimeFormat('pl-PL', { timeStyle: 'short' });
+/**
+ * The formatters of one time zone (undefined: the browser's own). The server
+ * renders in its zone and the browser hydrates in that same zone before it
+ * switches to its own (display-clock.ts), so both are asked for by name.
+ */
+interface ZoneFormatters {
+  dateTime: Intl.DateTimeFormat;
+  timeOnly: Intl.DateTimeFormat;
+  /** A day as a comparable string. */
+  day: Intl.DateTimeFormat;
+}
+
+function formattersOf(timeZone: string | undefined): ZoneFormatters {
+  const key = timeZone ?? '';
+  let formatters = formattersByZone.get(key);
+  if (!formatters) {
+    formatters = {
+      dateTime: new Intl.DateTimeFormat('pl-PL', {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        timeZone,
+      }),
+      timeOnly: new Intl.DateTimeFormat('pl-PL', { timeStyle: 'short', timeZone }),
+      day: new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }),
+    };
+    formattersByZone.set(key, formatters);
+  }
+  return formatters;
+}
+const formattersByZone = new Map<string, ZoneFormatters>();
 
 function parse(iso: string): Date | null {
   if (!iso) return null;
@@ -9,20 +37,17 @@ function parse(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "12.03.2026, 14:05", or only the time for today; '' for a missing or broken date. */
-export function formatMessageTime(iso: string, now = new Date()): string {
+/** "12.03.2026, 14:05", or only the time for today (in `timeZone`); '' for a missing or broken date. */
+export function formatMessageTime(iso: string, now = new Date(), timeZone?: string): string {
   const date = parse(iso);
   if (!date) return '';
-  const sameDay =
-    date.getFullYear() === now.getFullYear() &&
-    date.getMonth() === now.getMonth() &&
-    date.getDate() === now.getDate();
-  return sameDay ? timeOnly.format(date) : dateTime.format(date);
+  const { dateTime, timeOnly, day } = formattersOf(timeZone);
+  return day.format(date) === day.format(now) ? timeOnly.format(date) : dateTime.format(date);
 }
 
-export function formatFullDateTime(iso: string): string {
+export function formatFullDateTime(iso: string, timeZone?: string): string {
   const date = parse(iso);
-  return date ? dateTime.format(date) : '';
+  return date ? formattersOf(timeZone).dateTime.format(date) : '';
 }
 
 /** "unread message" for screen readers, in the form the count asks for (1 / 2–4 / 5+, 12–14 many). */
