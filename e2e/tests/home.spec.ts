@@ -5,8 +5,9 @@ import { acceptCookies, expect, shotAll, test } from '../fixtures';
 async function trackTransformsAcrossFrames(page: Page, frames: number) {
   return page.evaluate(async (count) => {
     const read = () =>
+      // The computed transform: the tracks move by animations the compositor runs (issue 34).
       [...document.querySelectorAll<HTMLElement>('[data-strip] > div')].map(
-        (track) => track.style.transform,
+        (track) => getComputedStyle(track).transform,
       );
     const before = read();
     for (let i = 0; i < count; i++) {

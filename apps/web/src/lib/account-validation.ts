@@ -1,5 +1,16 @@
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@studio/shared/limits';
 import { EmailSchema, PasswordSchema, UsernameSchema } from '@studio/shared/schemas';
+import { REQUIRED_MESSAGE } from './field-errors';
+
+// The zod-free checks live in field-errors.ts (a form without zod checks loads
+// no zod); the account forms keep importing them from here too.
+export {
+  collectErrors,
+  type FieldErrors,
+  hasErrors,
+  REQUIRED_MESSAGE,
+  requiredError,
+} from './field-errors';
 
 /**
  * Field checks of the account forms (login, registration, reset, profile),
@@ -8,14 +19,9 @@ import { EmailSchema, PasswordSchema, UsernameSchema } from '@studio/shared/sche
  * Each returns the message to show, or null when the value is fine.
  */
 
-export const REQUIRED_MESSAGE = 'To pole jest wymagane';
 export const TERMS_MESSAGE = 'Musisz zaakceptować Regulamin';
 export const PASSWORD_MIN_MESSAGE = `Hasło musi mieć co najmniej ${PASSWORD_MIN} znaków`;
 export const PASSWORDS_DIFFER_MESSAGE = 'Hasła muszą być identyczne';
-
-export function requiredError(value: string): string | null {
-  return value.trim() ? null : REQUIRED_MESSAGE;
-}
 
 export function usernameError(value: string): string | null {
   if (!value.trim()) return REQUIRED_MESSAGE;
@@ -53,17 +59,3 @@ export function repeatPasswordError(password: string, repeated: string): string 
   if (!repeated) return REQUIRED_MESSAGE;
   return password === repeated ? null : PASSWORDS_DIFFER_MESSAGE;
 }
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-/** Drops the fields without an error; an empty result means the form is valid. */
-export function collectErrors<K extends string>(checks: Record<K, string | null>): FieldErrors<K> {
-  const errors: FieldErrors<K> = {};
-  for (const key of Object.keys(checks) as K[]) {
-    const message = checks[key];
-    if (message) errors[key] = message;
-  }
-  return errors;
-}
-
-export const hasErrors = (errors: object) => Object.keys(errors).length > 0;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Backdrop, { BACKDROP_LIVE_ATTRIBUTE } from './backdrop';
 
 // A device with hardware WebGL that gets the animated layer; its first frame comes at once.
-vi.mock('./webgl-support', () => ({ webglSupport: () => 'hardware' }));
+vi.mock('./webgl-support', () => ({ probeWebglSupport: async () => 'hardware' }));
 vi.mock('./backdrop-tiers', async (original) => ({
   ...(await original<typeof import('./backdrop-tiers')>()),
   chooseTier: () => 'full',

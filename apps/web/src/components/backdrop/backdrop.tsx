@@ -4,7 +4,7 @@ import { usePrefersReducedMotion } from '~/lib/use-media-query';
 import { BACKDROP_COLORS, BACKDROP_DEFAULTS, type BackdropDirection } from './backdrop-colors';
 import { chooseTier, readDeviceFacts, tierSettings } from './backdrop-tiers';
 import type { WebglBackdrop } from './webgl-backdrop';
-import { webglSupport } from './webgl-support';
+import { probeWebglSupport } from './webgl-support';
 
 /** On `<html>` while the animated backdrop is shown (Tailwind: `in-data-backdrop-live:`). */
 export const BACKDROP_LIVE_ATTRIBUTE = 'data-backdrop-live';
@@ -38,19 +38,25 @@ export default function Backdrop({
     const facts = readDeviceFacts();
     const chosen = chooseTier(facts);
     if (chosen === 'static') return;
-    const support = webglSupport();
-    if (support !== 'hardware') {
-      // The static gradient stays: no WebGL, or only a CPU-bound software one.
-      setWebgl(support === 'software' ? 'software' : 'unavailable');
-      return;
-    }
     let backdrop: WebglBackdrop | undefined;
     let cancelled = false;
     const onTheme = (event: Event) =>
       backdrop?.setColor(BACKDROP_COLORS[(event as CustomEvent<Theme>).detail].color);
-    import('./webgl-backdrop')
-      .then(({ startWebglBackdrop }) => {
-        if (cancelled) return;
+    // Probed in a worker: creating a WebGL context blocked the main thread for
+    // 100–400 ms on a machine without a GPU (webgl-support.ts).
+    probeWebglSupport()
+      .then((support) => {
+        if (cancelled) return null;
+        if (support !== 'hardware') {
+          // The static gradient stays: no WebGL, or only a CPU-bound software one.
+          setWebgl(support === 'software' ? 'software' : 'unavailable');
+          return null;
+        }
+        return import('./webgl-backdrop');
+      })
+      .then((module) => {
+        if (cancelled || !module) return;
+        const { startWebglBackdrop } = module;
         backdrop = startWebglBackdrop({
           container,
           settings: tierSettings(chosen, facts.devicePixelRatio),

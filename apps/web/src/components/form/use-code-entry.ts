@@ -1,7 +1,7 @@
 import { CODE_LENGTH } from '@studio/shared/limits';
 import { type FormEvent, useRef, useState } from 'react';
-import { REQUIRED_MESSAGE } from '~/lib/account-validation';
 import { type ErrorScreen, errorMessage } from '~/lib/error-messages';
+import { REQUIRED_MESSAGE } from '~/lib/field-errors';
 import { useGuardedAction } from './use-guarded-action';
 
 export const CODE_LENGTH_MESSAGE = `Kod musi mieć ${CODE_LENGTH} cyfr`;

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, hasErrors } from '~/lib/account-validation';
 import { type ErrorScreen, errorMessage } from '~/lib/error-messages';
+import { type FieldErrors, hasErrors } from '~/lib/field-errors';
 import { useGuardedAction } from './use-guarded-action';
 
 /**

@@ -6,8 +6,8 @@ import { FormFooterLink } from '~/components/form/form-links';
 import { linkClass } from '~/components/form/styles';
 import { FormSubmit } from '~/components/form/submit-button';
 import { useFormSubmit } from '~/components/form/use-form-submit';
-import { collectErrors, requiredError } from '~/lib/account-validation';
 import { PASSWORD_RESET_REQUIRED_MESSAGE } from '~/lib/error-messages';
+import { collectErrors, requiredError } from '~/lib/field-errors';
 import { type LoginInput, type LoginResult, login } from '../api/login';
 
 type Field = 'identifier' | 'password';

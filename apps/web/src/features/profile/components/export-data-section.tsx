@@ -4,8 +4,8 @@ import { FormError, FormStatus } from '~/components/form/form-message';
 import { secondaryButtonClass } from '~/components/form/styles';
 import { PendingButton } from '~/components/form/submit-button';
 import { useGuardedAction } from '~/components/form/use-guarded-action';
-import { requiredError } from '~/lib/account-validation';
 import { errorMessage } from '~/lib/error-messages';
+import { requiredError } from '~/lib/field-errors';
 import { exportMyData } from '../api/export-data';
 
 export const exportSavedMessage = (filename: string) => `Pobrano plik ${filename}`;

@@ -1,0 +1,27 @@
+// The WebGL probe of webgl-support.ts, run in a worker: creating a WebGL
+// context waits for the GPU process to set one up, and without a GPU (Chromium
+// falls back to SwiftShader) that took 100–400 ms of the page's main thread on
+// every public page, counted as blocking time on a phone (issue 34). Here it
+// blocks only this worker. Answers the renderer's name, or null when an
+// OffscreenCanvas has no WebGL here (the page then probes on its own thread).
+
+function rendererName(): string | null {
+  try {
+    const canvas = new OffscreenCanvas(1, 1);
+    const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) as
+      | WebGLRenderingContext
+      | WebGL2RenderingContext
+      | null;
+    if (!gl) return null;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(
+      info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER),
+    );
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return name;
+  } catch {
+    return null;
+  }
+}
+
+(self as unknown as { postMessage(message: string | null): void }).postMessage(rendererName());
