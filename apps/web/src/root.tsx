@@ -12,6 +12,7 @@ import type { Route } from './+types/root';
 import { AppShell } from './app/app-shell';
 import { DeferredToaster } from './app/deferred-toaster';
 import { EARLY_INPUT_SCRIPT, replayEarlyInput } from './app/early-input';
+import { EARLY_ME_SCRIPT } from './app/early-me';
 import { StaticBackdrop } from './components/backdrop/static-backdrop';
 import { StudioDetailsMeta } from './components/company-details';
 import { registerServiceWorker } from './lib/service-worker';
@@ -27,12 +28,14 @@ import './app/app.css';
  * logged in (the `signed-in:` variant in app.css), and `cookie-ok` when the
  * cookie notice was accepted, so the prerendered notice never flashes. With
  * the hint it also starts `GET /api/auth/me` (`window.__earlyMe`, read once by
- * lib/session.ts), so the answer is there when the modules are; its failure is
+ * lib/session.ts; EARLY_ME_SCRIPT), so the answer is there when the modules are; its failure is
  * caught here and seen by the reader. The server allows this script by its
  * hash, so keep it a constant string.
  */
 export const THEME_SCRIPT =
-  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in');try{var m=window.__earlyMe=fetch('/api/auth/me',{credentials:'include',headers:{Accept:'application/json'}});m.catch(function(){})}catch(e){}}try{if(localStorage.getItem('nd_cookie_notice')!==null){d.classList.add('cookie-ok')}}catch(e){}})();";
+  "(function(){var d=document.documentElement;try{if(localStorage.getItem('theme')==='light'){d.classList.remove('dark')}else{d.classList.add('dark')}}catch(e){d.classList.add('dark')}if(/(^|;\\s*)(__Host-)?signed_in=/.test(document.cookie)){d.classList.add('signed-in');" +
+  EARLY_ME_SCRIPT +
+  "}try{if(localStorage.getItem('nd_cookie_notice')!==null){d.classList.add('cookie-ok')}}catch(e){}})();";
 
 /**
  * zod compiles object schemas with `new Function` where the page allows eval,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scriptJson, signedInPage } from './signed-in-page';
+import { EARLY_ME_SCRIPT } from './early-me';
+import { scriptJson, signedInPage, withoutRepeatedChunks } from './signed-in-page';
 
 const SCROLL = '<script>restoreScroll()</script><script>window.__reactRouterContext = {}</script>';
 const prerendered =
-  '<!DOCTYPE html><html><head><style>.login{color:red}</style><link rel="stylesheet" href="/assets/app-1.css" disabled=""/></head>' +
+  `<!DOCTYPE html><html><head><script>if(hint){${EARLY_ME_SCRIPT}}</script><style>.login{color:red}</style><link rel="stylesheet" href="/assets/app-1.css" disabled=""/></head>` +
   `<body><div class="login">Zaloguj się</div>${SCROLL}<script type="text/plain" data-after-paint="">start()</script></body></html>`;
 const rendered =
   '<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app-1.css"/></head>' +
@@ -27,6 +28,9 @@ describe('the server-rendered Kontakt page', () => {
     expect(page).toContain('<script type="text/plain" data-after-paint="">start()</script>');
     expect(page).not.toContain('<script type="module">');
     expect(page).toContain('.thread{color:blue}');
+    // The state carries `me`: the head does not ask for it before the first paint.
+    expect(page).toContain('<script>if(hint){}</script>');
+    expect(page).not.toContain('__earlyMe');
     expect(page).not.toContain('.login{color:red}');
     expect(page).toContain('<link rel="stylesheet" href="/assets/app-1.css" disabled=""/>');
     const json = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(page);
@@ -38,12 +42,22 @@ describe('the server-rendered Kontakt page', () => {
     expect(page.indexOf('id="server-state"')).toBeGreaterThan(page.indexOf('start()</script>'));
   });
 
+  it("lists only the screen's own chunks beside the route's, each once", () => {
+    expect(
+      withoutRepeatedChunks(
+        '<script type="text/plain" data-signed-in="/s.js /a.js /t.js /s.js" data-after-paint="/a.js /b.js">x()</script>',
+      ),
+    ).toBe(
+      '<script type="text/plain" data-signed-in="/s.js /t.js" data-after-paint="/a.js /b.js">x()</script>',
+    );
+  });
+
   it('keeps user text in the state from ending or changing its script element', () => {
     const text = scriptJson({ body: HOSTILE, line: '\u2028' });
     expect(text).not.toMatch(/[<\u2028]/);
     expect(JSON.parse(text)).toEqual({ body: HOSTILE, line: '\u2028' });
     const page = signedInPage({ prerendered, rendered, state, readAsset: () => css });
-    expect(page.match(/<script/g)).toHaveLength(5);
+    expect(page.match(/<script/g)).toHaveLength(6);
     expect(page).not.toContain('<img');
   });
 

@@ -1,6 +1,7 @@
 import { SERVER_STATE_ELEMENT_ID } from '@studio/shared/server-render';
 import type { ServerState } from '~/lib/session';
 import { criticalStyleOf } from '../../scripts/first-paint';
+import { EARLY_ME_SCRIPT } from './early-me';
 
 /*
  * The server-rendered signed-in Kontakt screen (issue 34) as a page: the
@@ -56,6 +57,24 @@ export function scriptJson(value: unknown): string {
  */
 const RENDER_WHOLE_SCREEN = `<link rel="expect" href="#${SERVER_STATE_ELEMENT_ID}" blocking="render"/>`;
 
+/** The inert module script of the prerendered page, with the screen's chunks (scripts/first-paint.ts). */
+const SIGNED_IN_CHUNKS =
+  /(<script type="text\/plain" data-signed-in=")([^"]*)(" data-after-paint=")([^"]*)"/;
+
+/**
+ * The screen's chunks without those the route preloads anyway. The start script
+ * appends a `modulepreload` link for each name on both lists, in one task after
+ * the first paint; about 20 of the screen's 41 are the route's too, and each
+ * link costs the main thread a request's start (1–6 ms at 4× CPU slowdown).
+ */
+export function withoutRepeatedChunks(html: string): string {
+  return html.replace(SIGNED_IN_CHUNKS, (_match, open, screen: string, middle, route: string) => {
+    const routeChunks = new Set(route.split(' '));
+    const own = [...new Set(screen.split(' '))].filter((chunk) => !routeChunks.has(chunk));
+    return `${open}${own.join(' ')}${middle}${route}"`;
+  });
+}
+
 export function signedInPage({
   prerendered,
   rendered,
@@ -81,14 +100,19 @@ export function signedInPage({
   const html =
     prerendered.slice(0, page.start) +
     rendered.slice(screen.start, screen.end) +
-    prerendered.slice(page.end);
-  const head = html.slice(0, html.indexOf('</head>'));
+    withoutRepeatedChunks(prerendered.slice(page.end));
+  // The state carries `me`: no request for it before the first paint (early-me.ts).
+  const headEnd = html.indexOf('</head>');
+  if (!html.slice(0, headEnd).includes(EARLY_ME_SCRIPT)) {
+    throw new Error("the prerendered page's head does not start `me` as expected");
+  }
+  const head = html.slice(0, headEnd).replace(EARLY_ME_SCRIPT, '');
   const styled = head.replace(INLINED_STYLESHEET, (_match, _old, href: string) => {
     const css = readAsset(href).replace(/<\/style/gi, '<\\/style');
     return `${criticalStyleOf(html, css)}<link rel="stylesheet" href="${href}" disabled=""/>`;
   });
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`;
-  const rest = html.slice(head.length);
+  const rest = html.slice(headEnd);
   const bodyEnd = rest.lastIndexOf('</body>');
   return `${styled}${RENDER_WHOLE_SCREEN}${rest.slice(0, bodyEnd)}${stateScript}${rest.slice(bodyEnd)}`;
 }

@@ -367,6 +367,13 @@ export interface ServerState {
    * hydrates them so, then shows its own (features/tickets/lib/display-clock.ts).
    */
   clock: { now: number; timeZone: string };
+  /**
+   * The links in each rendered message's body by message id, `[start, end, href]`
+   * each (an empty list for a body without): the thread hydrates from them without
+   * starting linkifyjs (features/tickets/lib/link-segments.ts). Absent on pages
+   * rendered before this field existed.
+   */
+  links?: Record<string, [start: number, end: number, href: string][]>;
 }
 
 function readServerState(): ServerState | null {

@@ -1,10 +1,25 @@
 import { useMemo } from 'react';
-import { linkSegments } from '../lib/link-segments';
+import { useServerState } from '~/lib/session';
+import { linkSegments, segmentsOf } from '../lib/link-segments';
 
 /** A message body with its web and e-mail addresses clickable, opening in a new tab. */
-export function LinkifiedText({ body, tone }: { body: string; tone: 'own' | 'other' }) {
+export function LinkifiedText({
+  body,
+  messageId,
+  tone,
+}: {
+  body: string;
+  messageId: number;
+  tone: 'own' | 'other';
+}) {
+  // The links the server found for the messages it rendered (issue 34): hydrating
+  // the thread does not start linkifyjs (lib/link-segments.ts).
+  const serverLinks = useServerState()?.links?.[messageId];
   // A thread re-renders on every scroll-loaded page; the body of a message never changes.
-  const segments = useMemo(() => linkSegments(body), [body]);
+  const segments = useMemo(
+    () => (serverLinks ? segmentsOf(body, serverLinks) : linkSegments(body)),
+    [body, serverLinks],
+  );
   return (
     <>
       {segments.map((segment, index) =>

@@ -121,7 +121,11 @@ const MessageItem = memo(function MessageItem({
         {message.body && (
           // overflow-wrap:anywhere breaks a long URL or word inside the bubble on a phone.
           <p className="mt-1 text-[0.95rem] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
-            <LinkifiedText body={message.body} tone={isOwn ? 'own' : 'other'} />
+            <LinkifiedText
+              body={message.body}
+              messageId={message.id}
+              tone={isOwn ? 'own' : 'other'}
+            />
           </p>
         )}
         <AttachmentList files={message.files} tone={attachmentTone(message, viewerId)} />

@@ -117,6 +117,7 @@ export function TicketsScreen({ user }: { user: PublicUser }) {
   const editing = useTicketEditing({ ticket: selectedTicket });
   const assigneeOptions = useAssigneeOptions({
     enabled: isAdmin,
+    isShown: selectedTicket !== null,
     me,
     tickets: open.tickets,
     messages: thread.messages,

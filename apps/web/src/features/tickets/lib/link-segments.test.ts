@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkSegments } from './link-segments';
+import { linkRanges, linkSegments, segmentsOf } from './link-segments';
 
 describe('linkSegments', () => {
   it('makes http, https, mailto and e-mail addresses links, keeping the text around them', () => {
@@ -22,5 +22,23 @@ describe('linkSegments', () => {
     const segments = linkSegments('<a href="javascript:alert(1)">kliknij</a>');
     expect(segments.filter((s) => s.kind === 'link')).toEqual([]);
     expect(segments.map((s) => s.text).join('')).toBe('<a href="javascript:alert(1)">kliknij</a>');
+  });
+
+  it('cuts a body by ranges found before (by the server) as it would itself, skipping ranges that do not fit', () => {
+    const body = 'Zobacz https://example.com/a?b=1, napisz na biuro@studio.pl.';
+    expect(segmentsOf(body, linkRanges(body))).toEqual(linkSegments(body));
+    expect(segmentsOf('abc', [[1, 9, 'https://x.pl']])).toEqual([{ kind: 'text', text: 'abc' }]);
+    expect(segmentsOf('abc', [[0, 1, 'javascript:alert(1)']])).toEqual([
+      { kind: 'text', text: 'abc' },
+    ]);
+    expect(
+      segmentsOf('ab cd', [
+        [3, 5, 'https://cd'],
+        [0, 2, 'https://ab'],
+      ]),
+    ).toEqual([
+      { kind: 'text', text: 'ab ' },
+      { kind: 'link', text: 'cd', href: 'https://cd' },
+    ]);
   });
 });

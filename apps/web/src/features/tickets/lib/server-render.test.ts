@@ -83,6 +83,26 @@ describe('what the server renders the Kontakt screen from', () => {
     expect(state?.queries.every((q) => q.updatedAt === 123)).toBe(true);
   });
 
+  it('carries the links of every rendered message, so the thread hydrates without linkifyjs', () => {
+    const withLink = {
+      ...message,
+      id: 8,
+      body: 'Pliki są na https://example.com/a, pisz: biuro@studio.pl',
+    };
+    const state = signedInContactState({
+      me: user(false),
+      tickets: { tickets: [ticket(2)], next_cursor: null },
+      thread: { ticketId: 2, messages: { messages: [message, withLink] } },
+    });
+    expect(state?.links).toEqual({
+      [message.id]: [],
+      8: [
+        [12, 33, 'https://example.com/a'],
+        [41, 56, 'mailto:biuro@studio.pl'],
+      ],
+    });
+  });
+
   it('opens no thread of a ticket the list does not hold, and renders nothing for a non-answer', () => {
     const state = signedInContactState({
       me: user(true),

@@ -8,6 +8,7 @@ import { staffTicketsKey } from '../api/get-staff-tickets';
 import { ticketQueryKey } from '../api/get-ticket';
 import { parseTicketsPage, type TicketsData, ticketsListKey } from '../api/get-tickets';
 import { parseMessages } from './attachments';
+import { linkRanges } from './link-segments';
 import { DEFAULT_STAFF_VIEW, staffListParams } from './staff-views';
 
 /*
@@ -60,6 +61,7 @@ export function signedInContactState(
     queries.push({ key: firstRunKey, data: firstRun.data, updatedAt: now });
   }
   let openTicketId: number | null = null;
+  const links: NonNullable<ServerState['links']> = {};
   // Only a ticket of the list, or the one the API answered for this visitor, is opened.
   const thread = answers.thread;
   const isShown = (id: number) =>
@@ -68,6 +70,8 @@ export function signedInContactState(
     const messages = parseMessages(thread.messages);
     queries.push({ key: messagesQueryKey(thread.ticketId), data: messages, updatedAt: now });
     openTicketId = thread.ticketId;
+    for (const message of messages)
+      links[message.id] = message.body ? linkRanges(message.body) : [];
   }
-  return { queries, openTicketId, clock: { now, timeZone } };
+  return { queries, openTicketId, clock: { now, timeZone }, links };
 }
