@@ -5,12 +5,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestContext } from '../../../test/helpers';
 import { createTicket, postMessage, quickUser, ticketsWorld } from '../../../test/tickets-helpers';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { backfillSearchVectors } from '../search/index';
-import { contentShare, forgetContentStatistics } from './service/content-statistics';
+import {
+  contentMatches,
+  contentShare,
+  forgetContentStatistics,
+} from './service/content-statistics';
 import {
   prepareSearch,
   SEARCH_CANDIDATES_MAX,
   SEARCH_STATEMENT_TIMEOUT_MS,
+  TYPED_BY_INDEX_MAX,
 } from './service/search';
 
 /*
@@ -333,6 +339,54 @@ describe('search: a common word', () => {
     // The word is in SEARCH_CANDIDATES_MAX + 1 tickets less the 10 deleted.
     expect(ids(second)).toHaveLength(SEARCH_CANDIDATES_MAX + 1 - 10 - 200);
     expect(ids(second).at(-1)).toBe(older);
+  });
+});
+
+describe('search: a word in thousands of tickets', () => {
+  it('tells which of the newest matches have the words as typed by reading their vectors: the same answer', async () => {
+    const { app, bob, admin } = await ticketsWorld(ctx);
+    const db = app.deps.db;
+    // Oldest: more than TYPED_BY_INDEX_MAX tickets with „kalosz”; then a few with only a
+    // longer word „kalosze” begins (the query's last word as a prefix, not as typed); newest,
+    // more than the walk's rows without either, so the walk of the newest comes short.
+    const typed = TYPED_BY_INDEX_MAX + 100;
+    await db.execute(sql`insert into tickets
+        (owner_id, seq, status, created_at, last_activity_at, subject, search_vector, content_vector)
+      select ${bob.user.id}, 1000 + g, 'open', now(), now() + g * interval '1 second', '',
+        ''::tsvector, array_to_tsvector(array[case when g <= ${typed} then 'kalosz'
+          when g <= ${typed + 20} then 'kaloszeria' else 'parasol' end])
+      from generate_series(1, ${typed + 20 + SEARCH_CANDIDATES_MAX * 11}) g`);
+    const matches = await rowsOf<{ id: number; exact: boolean }>(
+      db,
+      sql`select id, content_vector @@ 'kalosz'::tsquery as exact from tickets
+        where content_vector @@ '(kalosz | kalosze:*)'::tsquery
+        order by last_activity_at desc, id desc limit ${SEARCH_CANDIDATES_MAX}`,
+    );
+    // Ranked: the words as typed first, newest first; then the prefix's.
+    const expected = [
+      ...matches.filter((m) => m.exact).map((m) => m.id),
+      ...matches.filter((m) => !m.exact).map((m) => m.id),
+    ];
+    expect(expected.slice(-20)).toEqual(matches.slice(0, 20).map((m) => m.id));
+    const all = async () => {
+      const first = await search(admin.client, 'kalosze', '&limit=200');
+      expect(first.next_cursor).not.toBeNull();
+      const second = await search(
+        admin.client,
+        'kalosze',
+        `&limit=200&cursor=${first.next_cursor}`,
+      );
+      return [...ids(first), ...ids(second)];
+    };
+    expect(await all()).toEqual(expected);
+    // With the statistics: the word is common (the walk's way, which comes short) and more
+    // than TYPED_BY_INDEX_MAX tickets have it as typed, so the index's newest matches are
+    // tested one by one.
+    await db.execute(sql`analyze tickets`);
+    forgetContentStatistics(db);
+    expect(await contentShare(db, db, [['kalosz']], ['kalosze'])).toBeGreaterThan(0.1);
+    expect(await contentMatches(db, db, [['kalosz']], [])).toBeGreaterThan(TYPED_BY_INDEX_MAX);
+    expect(await all()).toEqual(expected);
   });
 });
 

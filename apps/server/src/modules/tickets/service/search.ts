@@ -37,7 +37,7 @@ const CONTENT_WALK_ROWS = SEARCH_CANDIDATES_MAX * 10;
  * (`contentCandidates`): one row's page each, against some eight pages a
  * vector for up to SEARCH_CANDIDATES_MAX vectors.
  */
-const TYPED_BY_INDEX_MAX = SEARCH_CANDIDATES_MAX * 8;
+export const TYPED_BY_INDEX_MAX = SEARCH_CANDIDATES_MAX * 8;
 
 /**
  * A count written into the statement's text rather than sent as a value.
