@@ -5,23 +5,14 @@
 // blocks only this worker. Answers the renderer's name, or null when an
 // OffscreenCanvas has no WebGL here (the page then probes on its own thread).
 
-function rendererName(): string | null {
+import { rendererName } from './webgl-renderer';
+
+function probe(): string | null {
   try {
-    const canvas = new OffscreenCanvas(1, 1);
-    const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) as
-      | WebGLRenderingContext
-      | WebGL2RenderingContext
-      | null;
-    if (!gl) return null;
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    const name = String(
-      info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER),
-    );
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return name;
+    return rendererName(new OffscreenCanvas(1, 1));
   } catch {
     return null;
   }
 }
 
-(self as unknown as { postMessage(message: string | null): void }).postMessage(rendererName());
+(self as unknown as { postMessage(message: string | null): void }).postMessage(probe());

@@ -1,3 +1,5 @@
+import { rendererName } from './webgl-renderer';
+
 // Kept apart from webgl-backdrop.ts so the check costs nothing and ogl is
 // downloaded only when the animation will really run.
 
@@ -31,18 +33,8 @@ export function supportOf(renderer: string): WebglSupport {
  */
 export function webglSupport(): WebglSupport {
   try {
-    const probe = document.createElement('canvas');
-    const gl = (probe.getContext('webgl2') ?? probe.getContext('webgl')) as
-      | WebGLRenderingContext
-      | WebGL2RenderingContext
-      | null;
-    if (!gl) return 'none';
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    const renderer = String(
-      info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER),
-    );
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return supportOf(renderer);
+    const renderer = rendererName(document.createElement('canvas'));
+    return renderer === null ? 'none' : supportOf(renderer);
   } catch {
     return 'none';
   }
